@@ -1,0 +1,71 @@
+# openssh-sctp: OpenSSH with SSH over SCTP, built as a patch series over the
+# pristine upstream release.  GNU make.  See README.md.
+#
+#   make                 fetch, patch, configure and build into build/openssh
+#   make check           build, then run every test (upstream's regress over
+#                        TCP, our unit tests, our tests in the SCTP VM)
+#   make demo            the main job: the multi-path SCTP demo in the VM
+#   make edit-tree       build/edit: a git repository of the patched tree
+#   make save-patches    write build/edit's commits back into patches/
+#   make clean           remove build/ (the download cache stays)
+
+include upstream.conf
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+BUILD := $(TOP)/build
+TREE := $(BUILD)/openssh
+TOOLS := $(BUILD)/tools
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CC ?= cc
+TOOL_CFLAGS ?= -O2 -g -Wall -Wextra
+
+# Everything that goes into the patched tree.
+INPUTS := upstream.conf patches/series $(wildcard patches/*.patch) \
+	$(wildcard sctp/*.c sctp/*.h sctp/*.mk) \
+	$(wildcard regress/unittests/sctp/*.c regress/sctp-*.sh) \
+	contrib/build-tree contrib/fetch-upstream
+
+.PHONY: all build tools check demo edit-tree save-patches clean distclean \
+	vm-prepare check-upstream check-unit check-vm
+
+all: build
+
+$(BUILD)/.synced: $(INPUTS)
+	@mkdir -p $(BUILD)
+	contrib/build-tree
+	@touch $@
+
+build: $(BUILD)/.synced
+	$(MAKE) -C $(TREE) -j$(JOBS)
+
+# Test helpers that run on the SCTP VM (need lksctp's library).
+tools: $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping
+
+$(TOOLS)/sctp-xfer: regress/sctp-xfer.c
+	@mkdir -p $(TOOLS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< -lsctp
+
+$(TOOLS)/dccp-ping: regress/dccp-ping.c
+	@mkdir -p $(TOOLS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $<
+
+vm-prepare:
+	contrib/sctp-vm --prepare
+
+check: build tools
+	regress/run-tests
+
+demo: tools
+	contrib/demo
+
+edit-tree:
+	contrib/patch-series edit
+
+save-patches:
+	contrib/patch-series save
+
+clean:
+	rm -rf $(BUILD)
+
+distclean: clean

@@ -1,0 +1,33 @@
+# sctp.mk: openssh-sctp's sources, included by OpenSSH's Makefile (the
+# Makefile.in hook of patch 0002).  Keep it in plain make syntax, like
+# Makefile.in itself.  Every source compiles on any system: without
+# WITH_SCTP (configure --with-sctp) it reduces to stubs that report that
+# SCTP is not built in.
+
+SCTP_OBJS=\
+	sctp/sctp-avail.o
+
+SCTP_HDRS=\
+	sctp/sctp-avail.h
+
+$(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
+
+# Unit tests, run by "make sctp-unit" (the top-level "make check" does).
+SCTP_UNITTESTS_OBJS=\
+	regress/unittests/sctp/tests.o
+
+$(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h
+
+regress/unittests/sctp/test_sctp$(EXEEXT): regress-prep $(SCTP_UNITTESTS_OBJS) \
+    regress/unittests/test_helper/libtest_helper.a libssh.a $(LIBCOMPAT)
+	$(LD) -o $@ $(LDFLAGS) $(SCTP_UNITTESTS_OBJS) \
+	    regress/unittests/test_helper/libtest_helper.a \
+	    -lssh -lopenbsd-compat -lssh -lopenbsd-compat $(TESTLIBS)
+
+sctp-unit: regress/unittests/sctp/test_sctp$(EXEEXT)
+	regress/unittests/sctp/test_sctp$(EXEEXT)
+
+sctp-clean:
+	rm -f $(SCTP_OBJS) $(SCTP_UNITTESTS_OBJS) regress/unittests/sctp/test_sctp$(EXEEXT)
+
+clean: sctp-clean
