@@ -26,35 +26,40 @@ INPUTS := upstream.conf patches/series $(wildcard patches/*.patch) \
 	$(wildcard regress/unittests/sctp/*.c regress/sctp-*.sh) \
 	contrib/build-tree contrib/fetch-upstream
 
-.PHONY: all build tools check demo edit-tree save-patches clean distclean \
-	vm-prepare check-upstream check-unit check-vm
+.PHONY: all deps build tools check demo edit-tree save-patches clean distclean \
+	vm-prepare
 
 all: build
 
-$(BUILD)/.synced: $(INPUTS)
+# The Debian packages and the sshd user the build and the tests need.
+deps:
+	@contrib/install-deps
+
+$(BUILD)/.synced: $(INPUTS) | deps
 	@mkdir -p $(BUILD)
 	contrib/build-tree
 	@touch $@
 
-build: $(BUILD)/.synced
+build: deps $(BUILD)/.synced
 	$(MAKE) -C $(TREE) -j$(JOBS)
 
 # Test helpers that run on the SCTP VM (need lksctp's library).
-tools: $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping
+tools: deps $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping
 
-$(TOOLS)/sctp-xfer: regress/sctp-xfer.c
+$(TOOLS)/sctp-xfer: regress/sctp-xfer.c | deps
 	@mkdir -p $(TOOLS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lsctp
 
-$(TOOLS)/dccp-ping: regress/dccp-ping.c
+$(TOOLS)/dccp-ping: regress/dccp-ping.c | deps
 	@mkdir -p $(TOOLS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
 vm-prepare:
 	contrib/sctp-vm --prepare
 
+# TESTS="unit vm" runs only those groups (see regress/run-tests).
 check: build tools
-	regress/run-tests
+	regress/run-tests $(TESTS)
 
 demo: tools
 	contrib/demo

@@ -15,7 +15,9 @@
  * time line.
  *
  * Tuning (-O): rto_initial, rto_min, rto_max, hbinterval (ms), pathmaxrxt,
- * pf (potentially-failed threshold, RFC 7829), maxrxt (association).
+ * pf (potentially-failed threshold, RFC 7829), maxrxt (association),
+ * sched (stream scheduler: 0 fcfs, 1 prio, 2 rr, 3 fc, 4 wfq; the sender
+ * checks that the association uses it and says so).
  *
  * Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
  */
@@ -38,12 +40,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifndef SCTP_STREAM_SCHEDULER
+#define SCTP_STREAM_SCHEDULER	123
+#endif
+
 #define MAXADDRS	16
 #define MAXIFS		8
 
 static struct {
 	int rto_initial, rto_min, rto_max, hbinterval, pathmaxrxt, pf, maxrxt;
-} tune = { -1, -1, -1, -1, -1, -1, -1 };
+	int sched;
+} tune = { -1, -1, -1, -1, -1, -1, -1, -1 };
 
 static int interval_ms;
 static char *ifnames[MAXIFS];
@@ -193,6 +200,17 @@ set_tuning(int fd)
 		if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_THLDS, &th, sizeof(th)) == -1)
 			die("set SCTP_PEER_ADDR_THLDS: %s", strerror(errno));
 	}
+	if (tune.sched >= 0) {
+		struct sctp_assoc_value av;
+
+		memset(&av, 0, sizeof(av));
+		av.assoc_id = SCTP_FUTURE_ASSOC;
+		av.assoc_value = tune.sched;
+		if (setsockopt(fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
+		    sizeof(av)) == -1)
+			die("set SCTP_STREAM_SCHEDULER %d: %s", tune.sched,
+			    strerror(errno));
+	}
 	if (tune.maxrxt >= 0) {
 		memset(&ap, 0, sizeof(ap));
 		len = sizeof(ap);
@@ -227,6 +245,8 @@ parse_tuning(char *kv)
 		p = &tune.pf;
 	else if (strcmp(kv, "maxrxt") == 0)
 		p = &tune.maxrxt;
+	else if (strcmp(kv, "sched") == 0)
+		p = &tune.sched;
 	else
 		die("-O: unknown setting \"%s\"", kv);
 	*p = atoi(v);
@@ -551,5 +571,19 @@ main(int argc, char **argv)
 	if (sctp_connectx(fd, (struct sockaddr *)packed, npeer, NULL) == -1)
 		die("sctp_connectx: %s", strerror(errno));
 	printf("t=%.3f tx connected\n", now());
+	if (tune.sched >= 0) {
+		struct sctp_assoc_value av;
+		socklen_t len = sizeof(av);
+
+		memset(&av, 0, sizeof(av));
+		av.assoc_id = 0;	/* one-to-one: the association */
+		if (getsockopt(fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
+		    &len) == -1)
+			die("SCTP_STREAM_SCHEDULER: %s", strerror(errno));
+		printf("t=%.3f tx scheduler %u\n", now(), av.assoc_value);
+		if ((int)av.assoc_value != tune.sched)
+			die("association uses scheduler %u, not %d",
+			    av.assoc_value, tune.sched);
+	}
 	return sender(fd, total, msgsize);
 }

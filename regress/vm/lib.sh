@@ -1,0 +1,14 @@
+# lib.sh: helpers for the VM tests (sourced).
+set -eu
+fatal() { echo "FAIL: $*"; exit 1; }
+note() { echo "- $*"; }
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# wait_for FILE PATTERN SECONDS: until FILE has a line matching PATTERN.
+wait_for() {
+	local i=0
+	while ! grep -q -- "$2" "$1" 2>/dev/null; do
+		i=$((i + 1))
+		[ "$i" -le $(($3 * 10)) ] || return 1
+		sleep 0.1
+	done
+}

@@ -1,0 +1,44 @@
+# multipath-ipv4, multipath-ipv6: a kernel SCTP association between the two
+# hosts over two paths moves data on path 1 until path 1 is cut, then on
+# path 2, and completes intact.
+. "$(dirname "$0")/lib.sh"
+fam=${1:-ipv4}; fam=${fam#ipv}
+"$TOPO" up 2
+"$TOPO" set 1 delay 5 rate 8mbit
+"$TOPO" set 2 delay 10 rate 8mbit
+w=$(mktemp -d)
+peers=$("$TOPO" addr b 1 $fam),$("$TOPO" addr b 2 $fam)
+locals=$("$TOPO" addr a 1 $fam),$("$TOPO" addr a 2 $fam)
+"$TOPO" exec b sctp-xfer -l -p 9000 -B "$peers" -i 100 -I path1,path2 >"$w/rx" 2>&1 &
+rx=$!
+wait_for "$w/rx" "listening" 20 || fatal "receiver did not start"
+# Quick failover: RTO 100..1000 ms, potentially-failed after 0 timeouts.
+"$TOPO" exec a sctp-xfer -B "$locals" -C "$peers" -p 9000 -n 4000000 -i 500 \
+    -O rto_initial=200 -O rto_min=100 -O rto_max=1000 -O pf=0 \
+    -O hbinterval=500 -O pathmaxrxt=4 -O maxrxt=40 >"$w/tx" 2>&1 &
+tx=$!
+# Cut path 1 once data has flowed on it for a second.
+wait_for "$w/rx" "rx assoc up" 30 || fatal "no association"
+sleep 1
+cut=$(uptime_s)
+"$TOPO" cut 1
+echo "t=$cut CUT path1"
+wait $tx || { cat "$w/tx" "$w/rx"; fatal "sender failed"; }
+wait $rx || { cat "$w/tx" "$w/rx"; fatal "receiver failed"; }
+cat "$w/tx" "$w/rx"
+grep -q "rx done 4000000 bytes .* pattern ok" "$w/rx" || fatal "data incomplete or damaged"
+# Path 1 carried data before the cut, path 2 after it.
+before=$(awk -v c="$cut" '$2 == "rx" && $3 ~ /^[0-9]+$/ { t = substr($1, 3) + 0;
+	if (t <= c) { for (i = 6; i <= NF; i++) if ($i ~ /^path1=/) { split($i, a, "="); s += a[2] } } }
+	END { print s + 0 }' "$w/rx")
+after=$(awk -v c="$cut" '$2 == "rx" && $3 ~ /^[0-9]+$/ { t = substr($1, 3) + 0;
+	if (t > c + 0.5) { for (i = 6; i <= NF; i++) if ($i ~ /^path2=/) { split($i, a, "="); s += a[2] } } }
+	END { print s + 0 }' "$w/rx")
+note "bytes received on path 1 before the cut: $before; on path 2 after it: $after"
+[ "$before" -gt 100000 ] || fatal "path 1 carried no data before the cut"
+[ "$after" -gt 1000000 ] || fatal "path 2 did not take over"
+first=$(awk -v c="$cut" '$2 == "rx" && $3 ~ /^[0-9]+$/ { t = substr($1, 3) + 0;
+	for (i = 6; i <= NF; i++) if ($i ~ /^path2=/) { split($i, a, "="); p2 = a[2] }
+	if (t > c && p2 > 10000) { print t - c; exit } }' "$w/rx")
+note "data on path 2 within ${first:-never} s of the cut (100 ms intervals)"
+rm -rf "$w"
