@@ -5,10 +5,16 @@
 # SCTP is not built in.
 
 SCTP_OBJS=\
-	sctp/sctp-avail.o
+	sctp/sctp-avail.o \
+	sctp/sctp-addrs.o \
+	sctp/sctp-options.o \
+	sctp/sctp-net.o
 
 SCTP_HDRS=\
-	sctp/sctp-avail.h
+	sctp/sctp-avail.h \
+	sctp/sctp-addrs.h \
+	sctp/sctp-options.h \
+	sctp/sctp-net.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 

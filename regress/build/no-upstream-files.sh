@@ -14,7 +14,7 @@ for f in $files; do
 	if grep -qx "$(sha256sum <"$f" | cut -c1-64)" "$scratch/.upstream-sums"; then
 		echo "upstream file committed: $f"; bad=1
 	fi
-	if head -c 4000 "$f" | grep -q -E '\$OpenBSD: [a-z0-9_.-]+,v [0-9.]+|Tatu Ylonen <ylo@cs.hut.fi>'; then
+	if head -c 4000 "$f" | grep -q -E '\$OpenBSD: [a-z0-9_.-]+,v [0-9.]+|Tatu Ylo''nen <ylo@cs.hut.fi>'; then
 		echo "file with an upstream header: $f"; bad=1
 	fi
 done

@@ -23,8 +23,13 @@
 
 #include "../test_helper/test_helper.h"
 
+#include "xmalloc.h"
+
 #include "version.h"
+#include "misc.h"
 #include "sctp/sctp-avail.h"
+#include "sctp/sctp-addrs.h"
+#include "sctp/sctp-options.h"
 
 static void
 test_version(void)
@@ -92,9 +97,155 @@ test_available(void)
 	TEST_DONE();
 }
 
+static void
+test_addrlist(void)
+{
+	struct sctp_addrlist *al;
+	char *err = NULL, many[1024];
+	int i;
+
+	TEST_START("address list: hosts, literals, brackets, port");
+	al = sctp_addrlist_parse("192.0.2.1,[2001:db8::1],host.example;2222",
+	    1, &err);
+	ASSERT_PTR_NE(al, NULL);
+	ASSERT_U_INT_EQ(al->n, 3);
+	ASSERT_STRING_EQ(al->addrs[0], "192.0.2.1");
+	ASSERT_STRING_EQ(al->addrs[1], "2001:db8::1");
+	ASSERT_STRING_EQ(al->addrs[2], "host.example");
+	ASSERT_STRING_EQ(al->port, "2222");
+	sctp_addrlist_free(al);
+	al = sctp_addrlist_parse("2001:db8::2", 0, &err);
+	ASSERT_PTR_NE(al, NULL);
+	ASSERT_U_INT_EQ(al->n, 1);
+	ASSERT_PTR_EQ(al->port, NULL);
+	sctp_addrlist_free(al);
+	TEST_DONE();
+
+	TEST_START("address list: bad input is refused with a reason");
+#define BAD(s, port, msg) do { \
+		err = NULL; \
+		ASSERT_PTR_EQ(sctp_addrlist_parse(s, port, &err), NULL); \
+		ASSERT_PTR_NE(err, NULL); \
+		ASSERT_PTR_NE(strstr(err, msg), NULL); \
+		free(err); \
+	} while (0)
+	BAD("", 1, "empty address");
+	BAD("a,,b", 1, "empty address");
+	BAD("a,", 1, "empty address");
+	BAD("a b", 1, "white space");
+	BAD("a;22", 0, "no port allowed");
+	BAD("a;0", 1, "bad port");
+	BAD("a;99999", 1, "bad port");
+	BAD("a;x", 1, "bad port");
+	BAD("[a", 1, "bad address");
+	BAD("a]", 1, "bad address");
+	many[0] = '\0';
+	for (i = 0; i <= SCTP_MAX_ADDRS; i++)
+		strlcat(many, i ? ",h" : "h", sizeof(many));
+	BAD(many, 1, "more than");
+#undef BAD
+	TEST_DONE();
+
+	TEST_START("address list: resolve and pack, duplicates once");
+	{
+		u_char *packed = NULL;
+		size_t len = 0;
+		int n = 0;
+		char *s;
+
+		al = sctp_addrlist_parse("192.0.2.1,192.0.2.1,[2001:db8::1]",
+		    0, &err);
+		ASSERT_PTR_NE(al, NULL);
+		ASSERT_INT_EQ(sctp_addrlist_resolve(al, "22", AF_UNSPEC, 0,
+		    &packed, &len, &n, &err), 0);
+		ASSERT_INT_EQ(n, 2);
+		ASSERT_SIZE_T_EQ(len, sizeof(struct sockaddr_in) +
+		    sizeof(struct sockaddr_in6));
+		s = sctp_addrs_string(packed, n);
+		ASSERT_STRING_EQ(s, "192.0.2.1, 2001:db8::1");
+		free(s);
+		free(packed);
+		sctp_addrlist_free(al);
+	}
+	TEST_DONE();
+}
+
+static int
+parse_line(struct sctp_options *o, const char *line, int server)
+{
+	char *copy = xstrdup(line), *kw, **av, **oav;
+	int ac, oac, r;
+
+	kw = copy;
+	copy[strcspn(copy, " ")] = '\0';
+	ASSERT_INT_EQ(argv_split(line + strlen(kw) + 1, &oac, &oav, 1), 0);
+	ac = oac;
+	av = oav;
+	r = sctp_options_parse(o, kw, &ac, &av, "test", 1, 1, server);
+	argv_free(oav, oac);
+	free(copy);
+	return r;
+}
+
+static void
+test_options(void)
+{
+	struct sctp_options o;
+
+	TEST_START("options: defaults");
+	sctp_options_init(&o);
+	sctp_options_fill(&o);
+	ASSERT_INT_EQ(o.transport, SCTP_TRANSPORT_TCP);
+	ASSERT_INT_EQ(o.streams, SCTP_DEFAULT_STREAMS);
+	ASSERT_INT_EQ(o.rto_min, SCTP_DEFAULT_RTO_MIN);
+	ASSERT_INT_EQ(o.pf_threshold, 0);
+	sctp_options_free(&o);
+	TEST_DONE();
+
+	TEST_START("options: parse, first value wins");
+	sctp_options_init(&o);
+	ASSERT_INT_EQ(parse_line(&o, "Transport sctp", 0), 0);
+	ASSERT_INT_EQ(parse_line(&o, "transport tcp", 0), 0);
+	ASSERT_INT_EQ(o.transport, SCTP_TRANSPORT_SCTP);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 100", 0), 0);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPHeartbeatInterval off", 0), 0);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPRTOMax 50", 0), 0);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPRTOMin 300", 0), 0);
+	sctp_options_fill(&o);
+	ASSERT_INT_EQ(o.streams, 100);
+	ASSERT_INT_EQ(o.hb_interval, 0);
+	/* min above max: max follows min, initial is clamped */
+	ASSERT_INT_EQ(o.rto_min, 300);
+	ASSERT_INT_EQ(o.rto_max, 300);
+	ASSERT_INT_EQ(o.rto_initial, 300);
+	sctp_options_free(&o);
+	TEST_DONE();
+
+	TEST_START("options: bad values and misplaced keywords");
+	sctp_options_init(&o);
+	ASSERT_INT_EQ(parse_line(&o, "Transport all", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "Transport all", 1), 0);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 0", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 65536", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 5 6", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPPathMaxRetransmissions none", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "SCTPPeerAddresses a,,b", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "ListenMultipleAddresses a,b", 0), -1);
+	ASSERT_INT_EQ(sctp_options_keyword("listenmultipleaddresses", 0), 0);
+	ASSERT_INT_EQ(sctp_options_keyword("ListenMultipleAddresses", 1), 1);
+	ASSERT_INT_EQ(sctp_options_keyword("sctppeeraddresses", 1), 0);
+	ASSERT_INT_EQ(parse_line(&o, "ListenMultipleAddresses a,b;2222", 1), 0);
+	ASSERT_INT_EQ(parse_line(&o, "ListenMultipleAddresses c", 1), 0);
+	ASSERT_U_INT_EQ(o.nlisten_multi, 2);
+	sctp_options_free(&o);
+	TEST_DONE();
+}
+
 void
 tests(void)
 {
 	test_version();
 	test_available();
+	test_addrlist();
+	test_options();
 }

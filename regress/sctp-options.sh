@@ -1,0 +1,88 @@
+#	openssh-sctp: Transport and the SCTP options: parsing, defaults, and
+#	clear errors for bad input (no kernel SCTP needed).
+
+tid="openssh-sctp options"
+
+# expect_fail WHAT MESSAGE CMD...: CMD exits 255 and says MESSAGE.
+expect_fail() {
+	what=$1 msg=$2
+	shift 2
+	"$@" >$OBJ/sctp-opt.out 2>&1
+	rc=$?
+	if [ $rc -ne 255 ]; then
+		fail "$what: exit status $rc, not 255"
+	elif ! grep -F -- "$msg" $OBJ/sctp-opt.out >/dev/null; then
+		fail "$what: no '$msg' in: `cat $OBJ/sctp-opt.out`"
+	else
+		trace "$what: `head -n 1 $OBJ/sctp-opt.out`"
+	fi
+}
+
+# Defaults and -z.
+${REAL_SSH} -G -F /dev/null somehost > $OBJ/sctp-opt.G || fail "ssh -G failed"
+grep '^transport tcp$' $OBJ/sctp-opt.G >/dev/null || fail "default Transport is not tcp"
+for kv in "sctpstreams 10" "sctpheartbeatinterval 5000" "sctprtoinitial 1000" \
+    "sctprtomin 200" "sctprtomax 2000" "sctppathmaxretransmissions 5" \
+    "sctppotentiallyfailedthreshold 0"; do
+	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
+done
+${REAL_SSH} -G -F /dev/null -z somehost | grep '^transport sctp$' >/dev/null || \
+	fail "-z does not select Transport sctp"
+${REAL_SSH} -G -F /dev/null -o Transport=sctp -o SCTPPeerAddresses=192.0.2.1,[2001:db8::1] \
+    -o SCTPRTOMin=50 -o SCTPHeartbeatInterval=none somehost > $OBJ/sctp-opt.G || fail "ssh -G with options failed"
+for kv in "transport sctp" "sctppeeraddresses 192.0.2.1,[2001:db8::1]" "sctprtomin 50" \
+    "sctpheartbeatinterval 0"; do
+	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "ssh -G: no '$kv'"
+done
+
+# Bad input: clear errors in OpenSSH's wording, exit 255.
+expect_fail "Transport=foo" 'unsupported Transport "foo" (tcp or sctp)' \
+	${REAL_SSH} -G -F /dev/null -o Transport=foo somehost
+expect_fail "Transport=all for ssh" 'unsupported Transport "all"' \
+	${REAL_SSH} -G -F /dev/null -o Transport=all somehost
+expect_fail "empty peer address" 'SCTPPeerAddresses: empty address in list "a,,b"' \
+	${REAL_SSH} -G -F /dev/null -o SCTPPeerAddresses=a,,b somehost
+expect_fail "port in peer addresses" 'no port allowed' \
+	${REAL_SSH} -G -F /dev/null -o 'SCTPPeerAddresses=a;22' somehost
+expect_fail "streams out of range" 'SCTPStreams value "70000" is too large' \
+	${REAL_SSH} -G -F /dev/null -o SCTPStreams=70000 somehost
+expect_fail "RTO not a number" 'SCTPRTOMin value "fast" is invalid' \
+	${REAL_SSH} -G -F /dev/null -o SCTPRTOMin=fast somehost
+expect_fail "ProxyCommand with sctp" 'Transport sctp cannot be used with ProxyCommand or ProxyJump' \
+	${REAL_SSH} -F /dev/null -z -o "ProxyCommand=false" somehost true
+expect_fail "BindInterface with sctp" 'Transport sctp: use BindAddress, not BindInterface' \
+	${REAL_SSH} -F /dev/null -z -o BindInterface=lo 127.0.0.1 true
+
+# Without kernel SCTP (these machines), the reason is given, not a crash.
+if ! grep '^SCTP ' /proc/net/protocols >/dev/null 2>&1; then
+	expect_fail "no kernel SCTP" 'SCTP is not available: the running kernel has no SCTP support' \
+		${REAL_SSH} -F /dev/null -z -o ConnectTimeout=5 127.0.0.1 true
+fi
+
+# sshd: the server options, and their errors.
+cp $OBJ/sshd_config $OBJ/sshd_config.sctp
+cat >> $OBJ/sshd_config.sctp <<EOC
+Transport all
+ListenMultipleAddresses 192.0.2.1,[2001:db8::2];2200
+ListenMultipleAddresses 198.51.100.1,198.51.100.2
+SCTPPotentiallyFailedThreshold 1
+EOC
+${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp > $OBJ/sctp-opt.T 2>&1 || { cat $OBJ/sctp-opt.T; fail "sshd -T failed"; }
+for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200" \
+    "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 1"; do
+	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
+done
+bad() {
+	cp $OBJ/sshd_config $OBJ/sshd_config.bad
+	printf '%s\n' "$1" >> $OBJ/sshd_config.bad
+	expect_fail "sshd: $1" "$2" ${SUDO} ${SSHD} -t -f $OBJ/sshd_config.bad
+}
+bad "Transport udp" 'unsupported Transport "udp" (tcp, sctp or all)'
+bad "ListenMultipleAddresses a,b;99999" 'bad port "99999"'
+bad "ListenMultipleAddresses a b" 'garbage at end of line'
+bad "SCTPPeerAddresses 192.0.2.1" 'Bad configuration option: SCTPPeerAddresses'
+printf 'Match User nobody\n\tTransport sctp\n' > $OBJ/sshd_config.match
+cat $OBJ/sshd_config $OBJ/sshd_config.match > $OBJ/sshd_config.bad
+expect_fail "sshd: Transport in Match" "Directive 'Transport' is not allowed within a Match block" \
+	${SUDO} ${SSHD} -t -f $OBJ/sshd_config.bad
+rm -f $OBJ/sctp-opt.* $OBJ/sshd_config.sctp $OBJ/sshd_config.bad $OBJ/sshd_config.match

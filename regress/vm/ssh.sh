@@ -1,0 +1,69 @@
+# ssh: SSH over a multi-homed SCTP association between the two hosts:
+# connect, exec, scp and sftp round trips with checksums, TCP forwarding,
+# ssh -v reporting the association, sshd Transport all serving TCP and
+# SCTP clients at once.
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 2
+. "$(dirname "$0")/sshlib.sh"
+trap 'stop_sshd' EXIT
+B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2) A1=$("$TOPO" addr a 1) A2=$("$TOPO" addr a 2)
+start_sshd "Transport sctp" "ListenMultipleAddresses $B1,$B2"
+grep -q "Server listening on $B1, $B2 port 2222 (SCTP)" "$W/sshd.log" || { cat "$W/sshd.log"; fatal "sshd not listening on SCTP"; }
+note "sshd: $(grep 'Server listening' "$W/sshd.log" | sed 's/.*: //')"
+
+# Connect and exec; -v reports both ends' addresses.
+out=$(on_a "$SSH" -F "$CFG" -z -v -o "BindAddress=$A1,$A2" -o "SCTPPeerAddresses=$B2" "$B1" echo hello 2>"$W/v.log") ||
+    { cat "$W/v.log"; fatal "ssh -z exec failed"; }
+[ "$out" = hello ] || fatal "unexpected output '$out'"
+grep "SCTP association" "$W/v.log" | head -n 1
+grep -q "SCTP association: local addresses $A1, $A2; peer addresses $B1, $B2" "$W/v.log" ||
+    fatal "ssh -v does not report the association's addresses"
+grep -q "Connection from .* port .* on .*" "$W/sshd.log" || fatal "sshd did not log the connection"
+grep -q "SCTP association: local addresses $B1, $B2; peer addresses" "$W/sshd.log" ||
+    fatal "sshd does not log the association's addresses"
+note "exec over SCTP, both ends report two addresses each"
+
+# The session's socket really is SCTP: sshd has no TCP socket at all.
+! on_a "$SSH" -F "$CFG" "$B1" true 2>/dev/null || fatal "a TCP client got in to a Transport sctp server"
+note "a TCP client is refused by Transport sctp"
+
+# Exit status and stdin/stdout of exec.
+rc=0; on_a "$SSH" -F "$CFG" -z "$B1" 'exit 7' || rc=$?
+[ "$rc" = 7 ] || fatal "exit status $rc, not 7"
+head -c 3000000 /dev/urandom >"$W/data"
+sum=$(sha256sum <"$W/data" | cut -c1-64)
+got=$(on_a "$SSH" -F "$CFG" -z "$B1" "cat" <"$W/data" | sha256sum | cut -c1-64)
+[ "$got" = "$sum" ] || fatal "3 MB through cat: checksum differs"
+note "exit status and a 3 MB round trip through cat"
+
+# scp and sftp, both ways, with checksums.
+on_a "$SCP" -S "$SSH" -F "$CFG" -z -q "$W/data" "$B1:$W/scp.up" || fatal "scp upload failed"
+on_a "$SCP" -S "$SSH" -F "$CFG" -z -q "$B1:$W/scp.up" "$W/scp.down" || fatal "scp download failed"
+[ "$(sha256sum <"$W/scp.down" | cut -c1-64)" = "$sum" ] || fatal "scp round trip checksum differs"
+printf 'put %s %s\nget %s %s\n' "$W/data" "$W/sftp.up" "$W/sftp.up" "$W/sftp.down" >"$W/batch"
+on_a "$SFTP" -S "$SSH" -F "$CFG" -z -q -b "$W/batch" "$B1" >/dev/null || fatal "sftp failed"
+[ "$(sha256sum <"$W/sftp.down" | cut -c1-64)" = "$sum" ] || fatal "sftp round trip checksum differs"
+note "scp and sftp round trips over SCTP"
+
+# TCP forwarding (-L) over the SCTP session (OpenSSH's regress netcat).
+NC=$TREE/regress/netcat
+"$TOPO" exec b "$NC" -N -l 127.0.0.1 8080 <"$W/data" &
+srv=$!
+sleep 1
+on_a "$SSH" -F "$CFG" -z -f -N -o ExitOnForwardFailure=yes -L "127.0.0.1:9080:127.0.0.1:8080" "$B1" ||
+    fatal "ssh -L failed"
+got=$(on_a timeout 60 "$NC" -d 127.0.0.1 9080 | sha256sum | cut -c1-64)
+wait $srv || true
+[ "$got" = "$sum" ] || fatal "-L forwarding: checksum differs"
+note "TCP forwarding (-L) over SCTP"
+stop_sshd
+
+# Transport all: TCP and SCTP clients at once.
+start_sshd "Transport all" "ListenAddress $B1"
+on_a "$SSH" -F "$CFG" -z "$B1" 'sleep 2; echo sctp' >"$W/o1" &
+p1=$!
+on_a "$SSH" -F "$CFG" "$B1" 'sleep 2; echo tcp' >"$W/o2" &
+p2=$!
+wait $p1 && wait $p2 || fatal "Transport all: a client failed"
+[ "$(cat "$W/o1")$(cat "$W/o2")" = sctptcp ] || fatal "Transport all: wrong output"
+note "Transport all serves an SCTP and a TCP client at once"

@@ -1,0 +1,54 @@
+# sshlib.sh: an sshd (ours) on host B of the topology and a client config
+# on host A, for the VM tests of SSH over SCTP (sourced after lib.sh).
+# Sets: W (work dir), SSH, SSHD, SCP, SFTP, CFG (client config).
+W=$(mktemp -d /tmp/sshvm.XXXXXX)
+SSH=$TREE/ssh SSHD=$TREE/sshd SCP=$TREE/scp SFTP=$TREE/sftp
+# The VM's root account is locked in the host's shadow file; sshd refuses
+# locked accounts.  /etc is a throw-away overlay here, so unlock it.
+sed -i 's/^root:[!*]*[^:]*:/root:*:/' /etc/shadow
+mkdir -p /var/empty /root/.ssh
+"$TREE/ssh-keygen" -q -t ed25519 -N '' -f "$W/host_key"
+"$TREE/ssh-keygen" -q -t ed25519 -N '' -f "$W/id"
+cp "$W/id.pub" "$W/authorized_keys"
+
+# start_sshd EXTRA-CONFIG-LINES...: sshd on host B, port 2222.
+start_sshd() {
+	{
+		echo "Port 2222"
+		echo "HostKey $W/host_key"
+		echo "AuthorizedKeysFile $W/authorized_keys"
+		echo "PermitRootLogin yes"
+		echo "StrictModes no"
+		echo "PidFile $W/sshd.pid"
+		echo "SshdSessionPath $TREE/sshd-session"
+		echo "SshdAuthPath $TREE/sshd-auth"
+		echo "Subsystem sftp $TREE/sftp-server"
+		echo "LogLevel DEBUG1"
+		printf '%s\n' "$@"
+	} >"$W/sshd_config"
+	"$TOPO" exec b "$SSHD" -f "$W/sshd_config" -E "$W/sshd.log"
+	for _ in $(seq 50); do [ -s "$W/sshd.pid" ] && return 0; sleep 0.2; done
+	cat "$W/sshd.log"
+	fatal "sshd did not start"
+}
+
+stop_sshd() {
+	[ -s "$W/sshd.pid" ] && kill "$(cat "$W/sshd.pid")" 2>/dev/null
+	rm -f "$W/sshd.pid"
+}
+
+cat >"$W/ssh_config" <<EOC
+Host *
+	User root
+	Port 2222
+	IdentityFile $W/id
+	StrictHostKeyChecking no
+	UserKnownHostsFile /dev/null
+	LogLevel ERROR
+	BatchMode yes
+	ConnectTimeout 30
+EOC
+CFG=$W/ssh_config
+
+# on_a CMD...: run on host A.
+on_a() { "$TOPO" exec a "$@"; }

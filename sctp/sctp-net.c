@@ -1,0 +1,632 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/* SCTP sockets for SSH: tuning, client connect, server listen, events. */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-avail.h"
+#include "sctp/sctp-options.h"
+#include "sctp/sctp-addrs.h"
+#include "sctp/sctp-net.h"
+
+#ifdef WITH_SCTP
+
+#ifndef SCTP_EXPOSE_POTENTIALLY_FAILED_STATE
+#define SCTP_EXPOSE_POTENTIALLY_FAILED_STATE	131
+#endif
+#define SCTP_PF_EXPOSE_ENABLE_VALUE	2	/* SCTP_PF_EXPOSE_ENABLE */
+
+/* The socket whose notifications the read wrappers consume. */
+static int events_fd = -1;
+
+int
+sctp_is_sctp(int fd)
+{
+	int proto = 0;
+	socklen_t len = sizeof(proto);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &proto, &len) == -1)
+		return 0;
+	return proto == IPPROTO_SCTP;
+}
+
+int
+sctp_set_nodelay(int fd)
+{
+	int on = 1;
+
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_NODELAY, &on, sizeof(on)) == -1) {
+		error("setsockopt SCTP_NODELAY: %.100s", strerror(errno));
+		return -1;
+	}
+	debug2_f("fd %d is SCTP_NODELAY", fd);
+	return 0;
+}
+
+int
+sctp_socket_tune(int fd, const struct sctp_options *o)
+{
+	struct sctp_initmsg im;
+	struct sctp_rtoinfo rto;
+	struct sctp_paddrparams pp;
+	struct sctp_paddrthlds th;
+	struct sctp_assoc_value av;
+	socklen_t len;
+
+	memset(&im, 0, sizeof(im));
+	im.sinit_num_ostreams = o->streams;
+	im.sinit_max_instreams = o->streams;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_INITMSG, &im, sizeof(im)) == -1) {
+		error("setsockopt SCTP_INITMSG: %s", strerror(errno));
+		return -1;
+	}
+	memset(&rto, 0, sizeof(rto));
+	rto.srto_initial = o->rto_initial;
+	rto.srto_min = o->rto_min;
+	rto.srto_max = o->rto_max;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_RTOINFO, &rto, sizeof(rto)) == -1) {
+		error("setsockopt SCTP_RTOINFO: %s", strerror(errno));
+		return -1;
+	}
+	memset(&pp, 0, sizeof(pp));
+	len = sizeof(pp);
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp, &len) == -1) {
+		error("getsockopt SCTP_PEER_ADDR_PARAMS: %s", strerror(errno));
+		return -1;
+	}
+	pp.spp_pathmaxrxt = o->path_max_retrans;
+	pp.spp_flags &= ~(SPP_HB_ENABLE|SPP_HB_DISABLE);
+	if (o->hb_interval > 0) {
+		pp.spp_hbinterval = o->hb_interval;
+		pp.spp_flags |= SPP_HB_ENABLE;
+	} else
+		pp.spp_flags |= SPP_HB_DISABLE;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
+	    sizeof(pp)) == -1) {
+		error("setsockopt SCTP_PEER_ADDR_PARAMS: %s", strerror(errno));
+		return -1;
+	}
+	memset(&th, 0, sizeof(th));
+	th.spt_pathmaxrxt = o->path_max_retrans;
+	th.spt_pathpfthld = o->pf_threshold;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_THLDS, &th,
+	    sizeof(th)) == -1) {
+		/* Older kernels: quick failover is not tunable there. */
+		verbose("SCTP potentially-failed threshold not set: %s",
+		    strerror(errno));
+	}
+	/* Report potentially-failed paths too (RFC 7829 7.3; Linux 5.5+). */
+	memset(&av, 0, sizeof(av));
+	av.assoc_id = 0;	/* the socket's future association */
+	av.assoc_value = SCTP_PF_EXPOSE_ENABLE_VALUE;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_EXPOSE_POTENTIALLY_FAILED_STATE,
+	    &av, sizeof(av)) == -1)
+		debug_f("potentially-failed state not reported: %s",
+		    strerror(errno));
+	if (sctp_set_nodelay(fd) != 0)
+		return -1;
+	debug2_f("fd %d: %d streams, heartbeat %d ms, RTO %d/%d/%d ms, "
+	    "path max retransmissions %d, PF threshold %d", fd, o->streams,
+	    o->hb_interval, o->rto_initial, o->rto_min, o->rto_max,
+	    o->path_max_retrans, o->pf_threshold);
+	return 0;
+}
+
+static int
+sctp_socket(int family, const struct sctp_options *o)
+{
+	int fd;
+	char why[256];
+
+	if ((fd = socket(family, SOCK_STREAM, IPPROTO_SCTP)) == -1) {
+		if (sctp_available(why, sizeof(why)) != SCTP_AVAIL_OK)
+			error("%s", why);
+		else
+			error("socket(SCTP): %s", strerror(errno));
+		return -1;
+	}
+	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+	if (sctp_socket_tune(fd, o) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int
+wait_connected(int fd, int *timeout_ms)
+{
+	struct pollfd pfd;
+	struct timeval start;
+	int r, err = 0, t = *timeout_ms > 0 ? *timeout_ms : -1;
+	socklen_t len = sizeof(err);
+
+	monotime_tv(&start);
+	pfd.fd = fd;
+	pfd.events = POLLOUT;
+	for (;;) {
+		r = poll(&pfd, 1, t);
+		if (r == -1 && errno == EINTR)
+			continue;
+		break;
+	}
+	if (*timeout_ms > 0)
+		ms_subtract_diff(&start, timeout_ms);
+	if (r == 0) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	if (r == -1)
+		return -1;
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == -1)
+		return -1;
+	if (err != 0) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+int
+sctp_connect(const char *host, struct addrinfo *addrs,
+    const char *bind_address, int family, const struct sctp_options *o,
+    struct sockaddr_storage *hostaddr, int *timeout_ms,
+    int connection_attempts)
+{
+	struct addrinfo *ai;
+	struct sctp_addrlist *al;
+	u_char *peers = NULL, *locals = NULL;
+	size_t peerslen = 0, localslen = 0;
+	int npeers = 0, nlocals = 0, fd = -1, attempt, sfamily = AF_INET;
+	int saved_timeout = *timeout_ms;
+	char *err = NULL, *s, strport[NI_MAXSERV] = "";
+	socklen_t len;
+
+	/* Every address the host name gave, then the configured extras. */
+	for (ai = addrs; ai != NULL; ai = ai->ai_next) {
+		if (family != AF_UNSPEC && ai->ai_family != family)
+			continue;
+		if (getnameinfo(ai->ai_addr, ai->ai_addrlen, NULL, 0,
+		    strport, sizeof(strport), NI_NUMERICSERV) != 0)
+			continue;
+		if (sctp_addrs_append(&peers, &peerslen, &npeers,
+		    ai->ai_addr) != 0)
+			break;
+	}
+	if (npeers == 0) {
+		error("ssh: connect to host %s: no address to use", host);
+		goto out;
+	}
+	if (o->peer_addresses != NULL) {
+		if ((al = sctp_addrlist_parse(o->peer_addresses, 0,
+		    &err)) == NULL ||
+		    sctp_addrlist_resolve(al, strport, family, 0, &peers,
+		    &peerslen, &npeers, &err) != 0) {
+			error("SCTPPeerAddresses: %s", err);
+			sctp_addrlist_free(al);
+			goto out;
+		}
+		sctp_addrlist_free(al);
+	}
+	if (bind_address != NULL) {
+		if ((al = sctp_addrlist_parse(bind_address, 0, &err)) == NULL ||
+		    sctp_addrlist_resolve(al, "0", family, 1, &locals,
+		    &localslen, &nlocals, &err) != 0) {
+			error("BindAddress: %s", err);
+			sctp_addrlist_free(al);
+			goto out;
+		}
+		sctp_addrlist_free(al);
+	}
+	/* An IPv6 socket carries IPv4 addresses too; use it if any is v6. */
+	{
+		size_t off;
+		const struct sockaddr *sa;
+
+		for (off = 0; off < peerslen; off += sa->sa_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)) {
+			sa = (const struct sockaddr *)(peers + off);
+			if (sa->sa_family == AF_INET6)
+				sfamily = AF_INET6;
+		}
+		for (off = 0; off < localslen; off += sa->sa_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)) {
+			sa = (const struct sockaddr *)(locals + off);
+			if (sa->sa_family == AF_INET6)
+				sfamily = AF_INET6;
+		}
+	}
+	s = sctp_addrs_string(peers, npeers);
+	debug("Connecting to %.200s over SCTP, peer addresses %s, port %s.",
+	    host, s, strport);
+	free(s);
+
+	for (attempt = 0; attempt < connection_attempts; attempt++) {
+		if (attempt > 0) {
+			sleep(1);
+			debug("Trying again...");
+		}
+		if ((fd = sctp_socket(sfamily, o)) == -1)
+			goto out;
+		if (nlocals > 0) {
+			s = sctp_addrs_string(locals, nlocals);
+			if (sctp_bindx(fd, (struct sockaddr *)locals, nlocals,
+			    SCTP_BINDX_ADD_ADDR) == -1) {
+				error("bind %s: %s", s, strerror(errno));
+				free(s);
+				close(fd);
+				fd = -1;
+				goto out;
+			}
+			debug_f("bound to %s", s);
+			free(s);
+		}
+		*timeout_ms = saved_timeout;
+		set_nonblock(fd);
+		if (sctp_connectx(fd, (struct sockaddr *)peers, npeers,
+		    NULL) == 0 || (errno == EINPROGRESS &&
+		    wait_connected(fd, timeout_ms) == 0)) {
+			unset_nonblock(fd);
+			break;
+		}
+		debug("connect to %s over SCTP: %s", host, strerror(errno));
+		close(fd);
+		fd = -1;
+	}
+	if (fd == -1) {
+		error("ssh: connect to host %s port %s: %s", host, strport,
+		    strerror(errno));
+		goto out;
+	}
+	len = sizeof(*hostaddr);
+	memset(hostaddr, 0, sizeof(*hostaddr));
+	if (getpeername(fd, (struct sockaddr *)hostaddr, &len) == -1)
+		memcpy(hostaddr, peers, MINIMUM(sizeof(*hostaddr),
+		    ((struct sockaddr *)peers)->sa_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)));
+	debug("Connection established (SCTP).");
+	sctp_log_assoc(fd, 0);
+ out:
+	free(err);
+	free(peers);
+	free(locals);
+	return fd;
+}
+
+static int
+listen_one(int fd, const char *what, int *socks, int *nsocks, int maxsocks)
+{
+	if (*nsocks >= maxsocks) {
+		error("Too many listen sockets; %s not used", what);
+		close(fd);
+		return 0;
+	}
+	if (listen(fd, 128) == -1) {
+		error("listen on %s (SCTP): %s", what, strerror(errno));
+		close(fd);
+		return 0;
+	}
+	socks[(*nsocks)++] = fd;
+	logit("Server listening on %s (SCTP).", what);
+	return 1;
+}
+
+static int
+listen_socket(int family, const struct sctp_options *o)
+{
+	int fd, on = 1;
+
+	if ((fd = sctp_socket(family, o)) == -1)
+		return -1;
+	if (set_nonblock(fd) == -1) {
+		close(fd);
+		return -1;
+	}
+	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	return fd;
+}
+
+int
+sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
+    int *socks, int *nsocks, int maxsocks)
+{
+	struct addrinfo *ai;
+	char ntop[NI_MAXHOST], strport[NI_MAXSERV], *what;
+	int fd, n = 0;
+
+	for (ai = addrs; ai != NULL; ai = ai->ai_next) {
+		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
+			continue;
+		if (getnameinfo(ai->ai_addr, ai->ai_addrlen, ntop,
+		    sizeof(ntop), strport, sizeof(strport),
+		    NI_NUMERICHOST|NI_NUMERICSERV) != 0)
+			continue;
+		if ((fd = listen_socket(ai->ai_family, o)) == -1)
+			continue;
+		if (ai->ai_family == AF_INET6)
+			sock_set_v6only(fd);
+		debug("Bind to port %s on %s (SCTP).", strport, ntop);
+		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
+			error("Bind to port %s on %s (SCTP) failed: %.200s.",
+			    strport, ntop, strerror(errno));
+			close(fd);
+			continue;
+		}
+		xasprintf(&what, "%s port %s", ntop, strport);
+		n += listen_one(fd, what, socks, nsocks, maxsocks);
+		free(what);
+	}
+	return n;
+}
+
+int
+sctp_listen_multi(const struct sctp_options *o, int default_port,
+    int *socks, int *nsocks, int maxsocks)
+{
+	struct sctp_addrlist *al;
+	u_char *packed;
+	size_t packedlen;
+	u_int i;
+	int fd, n = 0, npacked, family;
+	char *err = NULL, *s, *what, port[16];
+	const struct sockaddr *sa;
+	size_t off;
+
+	for (i = 0; i < o->nlisten_multi; i++) {
+		packed = NULL;
+		packedlen = 0;
+		npacked = 0;
+		if ((al = sctp_addrlist_parse(o->listen_multi[i], 1,
+		    &err)) == NULL) {
+			error("ListenMultipleAddresses %s: %s",
+			    o->listen_multi[i], err);
+			free(err);
+			continue;
+		}
+		snprintf(port, sizeof(port), "%d", default_port);
+		if (sctp_addrlist_resolve(al, al->port != NULL ? al->port :
+		    port, AF_UNSPEC, 1, &packed, &packedlen, &npacked,
+		    &err) != 0) {
+			error("ListenMultipleAddresses %s: %s",
+			    o->listen_multi[i], err);
+			free(err);
+			sctp_addrlist_free(al);
+			continue;
+		}
+		family = AF_INET;
+		for (off = 0; off < packedlen; off += sa->sa_family ==
+		    AF_INET6 ? sizeof(struct sockaddr_in6) :
+		    sizeof(struct sockaddr_in)) {
+			sa = (const struct sockaddr *)(packed + off);
+			if (sa->sa_family == AF_INET6)
+				family = AF_INET6;
+		}
+		s = sctp_addrs_string(packed, npacked);
+		if ((fd = listen_socket(family, o)) != -1) {
+			if (sctp_bindx(fd, (struct sockaddr *)packed, npacked,
+			    SCTP_BINDX_ADD_ADDR) == -1) {
+				error("Bind to %s port %s (SCTP) failed: %s.",
+				    s, al->port != NULL ? al->port : port,
+				    strerror(errno));
+				close(fd);
+			} else {
+				xasprintf(&what, "%s port %s", s,
+				    al->port != NULL ? al->port : port);
+				n += listen_one(fd, what, socks, nsocks,
+				    maxsocks);
+				free(what);
+			}
+		}
+		free(s);
+		free(packed);
+		sctp_addrlist_free(al);
+	}
+	return n;
+}
+
+void
+sctp_log_assoc(int fd, int verbose_level)
+{
+	struct sockaddr *addrs;
+	char *l = NULL, *p = NULL;
+	int n;
+
+	if ((n = sctp_getladdrs(fd, 0, &addrs)) > 0) {
+		l = sctp_addrs_string((u_char *)addrs, n);
+		sctp_freeladdrs(addrs);
+	}
+	if ((n = sctp_getpaddrs(fd, 0, &addrs)) > 0) {
+		p = sctp_addrs_string((u_char *)addrs, n);
+		sctp_freepaddrs(addrs);
+	}
+	if (verbose_level)
+		verbose("SCTP association: local addresses %s; peer "
+		    "addresses %s", l ? l : "?", p ? p : "?");
+	else
+		debug("SCTP association: local addresses %s; peer addresses "
+		    "%s", l ? l : "?", p ? p : "?");
+	free(l);
+	free(p);
+}
+
+void
+sctp_events_enable(int fd)
+{
+	struct sctp_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_PEER_ADDR_CHANGE;
+	ev.se_on = 1;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev)) == -1) {
+		debug_f("SCTP path events not available: %s", strerror(errno));
+		return;
+	}
+	events_fd = fd;
+	debug2_f("fd %d: logging SCTP path changes", fd);
+}
+
+static const char *
+paddr_state(int st)
+{
+	switch (st) {
+	case SCTP_ADDR_AVAILABLE:	return "is available again";
+	case SCTP_ADDR_UNREACHABLE:	return "failed (unreachable)";
+	case SCTP_ADDR_REMOVED:		return "was removed";
+	case SCTP_ADDR_ADDED:		return "was added";
+	case SCTP_ADDR_MADE_PRIM:	return "became primary";
+	case SCTP_ADDR_CONFIRMED:	return "was confirmed";
+	case SCTP_ADDR_POTENTIALLY_FAILED: return "potentially failed";
+	}
+	return "changed state";
+}
+
+static void
+log_notification(int fd, const u_char *buf, size_t len)
+{
+	const union sctp_notification *sn = (const void *)buf;
+	struct sockaddr_storage ss;
+	struct sctp_status st;
+	socklen_t sl = sizeof(st);
+	char host[NI_MAXHOST] = "?", prim[NI_MAXHOST] = "?";
+	uint32_t state;
+
+	if (len < sizeof(sn->sn_header) ||
+	    sn->sn_header.sn_type != SCTP_PEER_ADDR_CHANGE ||
+	    len < sizeof(struct sctp_paddr_change))
+		return;
+	memcpy(&ss, buf + offsetof(struct sctp_paddr_change, spc_aaddr),
+	    sizeof(ss));
+	memcpy(&state, buf + offsetof(struct sctp_paddr_change, spc_state),
+	    sizeof(state));
+	(void)getnameinfo((struct sockaddr *)&ss, ss.ss_family == AF_INET6 ?
+	    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in),
+	    host, sizeof(host), NULL, 0, NI_NUMERICHOST);
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_STATUS, &st, &sl) == 0) {
+		memcpy(&ss, (u_char *)&st +
+		    offsetof(struct sctp_status, sstat_primary) +
+		    offsetof(struct sctp_paddrinfo, spinfo_address), sizeof(ss));
+		(void)getnameinfo((struct sockaddr *)&ss,
+		    ss.ss_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
+		    sizeof(struct sockaddr_in), prim, sizeof(prim), NULL, 0,
+		    NI_NUMERICHOST);
+	}
+	debug("SCTP path to %s %s; primary path %s", host,
+	    paddr_state(state), prim);
+}
+
+/*
+ * recvmsg(2) on an SCTP socket with events on: log notifications, return
+ * data only.  A notification larger than the buffer is read to its end.
+ */
+ssize_t
+sctp_read(int fd, void *buf, size_t len)
+{
+	struct msghdr msg;
+	struct iovec iov;
+	ssize_t n;
+	u_char note[1024], rest[256];
+	size_t notelen;
+
+	if (fd != events_fd || fd == -1)
+		return read(fd, buf, len);
+	for (;;) {
+		memset(&msg, 0, sizeof(msg));
+		iov.iov_base = buf;
+		iov.iov_len = len;
+		msg.msg_iov = &iov;
+		msg.msg_iovlen = 1;
+		if ((n = recvmsg(fd, &msg, 0)) <= 0 ||
+		    !(msg.msg_flags & MSG_NOTIFICATION))
+			return n;
+		notelen = MINIMUM((size_t)n, sizeof(note));
+		memcpy(note, buf, notelen);
+		while (!(msg.msg_flags & MSG_EOR)) {
+			memset(&msg, 0, sizeof(msg));
+			iov.iov_base = rest;
+			iov.iov_len = sizeof(rest);
+			msg.msg_iov = &iov;
+			msg.msg_iovlen = 1;
+			if ((n = recvmsg(fd, &msg, 0)) <= 0)
+				return n;
+		}
+		log_notification(fd, note, notelen);
+		/* Only a notification was waiting: let the caller poll again. */
+		if (fcntl(fd, F_GETFL) & O_NONBLOCK) {
+			struct pollfd pfd = { fd, POLLIN, 0 };
+
+			if (poll(&pfd, 1, 0) == 0) {
+				errno = EAGAIN;
+				return -1;
+			}
+		}
+	}
+}
+
+int
+sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen, size_t *rlen)
+{
+	int r, oerrno;
+	ssize_t rr;
+	u_char *d;
+
+	if (fd != events_fd || fd == -1)
+		return sshbuf_read(fd, buf, maxlen, rlen);
+	if (rlen != NULL)
+		*rlen = 0;
+	if ((r = sshbuf_reserve(buf, maxlen, &d)) != 0)
+		return r;
+	rr = sctp_read(fd, d, maxlen);
+	oerrno = errno;
+	if ((r = sshbuf_consume_end(buf, maxlen - (rr > 0 ? rr : 0))) != 0)
+		return SSH_ERR_INTERNAL_ERROR;
+	if (rr < 0) {
+		errno = oerrno;
+		return SSH_ERR_SYSTEM_ERROR;
+	} else if (rr == 0) {
+		errno = EPIPE;
+		return SSH_ERR_SYSTEM_ERROR;
+	}
+	if (rlen != NULL)
+		*rlen = (size_t)rr;
+	return 0;
+}
+
+#endif /* WITH_SCTP */

@@ -1,0 +1,72 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/* SCTP sockets for SSH: tuning, client connect, server listen, events. */
+
+#ifndef SCTP_NET_H
+#define SCTP_NET_H
+
+struct sctp_options;
+struct sshbuf;
+struct addrinfo;
+
+/* Whether fd is an SCTP socket. */
+int	sctp_is_sctp(int fd);
+
+/* Apply the tuning options to an SCTP socket; -1 with an error logged. */
+int	sctp_socket_tune(int fd, const struct sctp_options *);
+
+/* Turn Nagle off on an SCTP socket (SCTP_NODELAY). */
+int	sctp_set_nodelay(int fd);
+
+/*
+ * Client: connect one multi-homed association to every address of
+ * "addrs" plus the extra peer addresses of the options, binding the local
+ * addresses of "bind_address" (a comma-separated list) if given.  Returns
+ * the connected socket, or -1 with an error logged.  hostaddr receives the
+ * primary peer address.
+ */
+int	sctp_connect(const char *host, struct addrinfo *addrs,
+	    const char *bind_address, int family,
+	    const struct sctp_options *, struct sockaddr_storage *hostaddr,
+	    int *timeout_ms, int connection_attempts);
+
+/*
+ * Server: open SCTP listening sockets for every address of "addrs" (one
+ * socket each, as for TCP) and one multi-homed socket per
+ * ListenMultipleAddresses entry; appends them to socks.  Returns the number
+ * of sockets added.
+ */
+int	sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *,
+	    int *socks, int *nsocks, int maxsocks);
+int	sctp_listen_multi(const struct sctp_options *, int default_port,
+	    int *socks, int *nsocks, int maxsocks);
+
+/* Log the association's local and peer addresses at "verbose" (or debug). */
+void	sctp_log_assoc(int fd, int verbose_level);
+
+/*
+ * Subscribe to path change events on fd and have the read wrappers below
+ * log them (debug1) instead of passing them on as data.
+ */
+void	sctp_events_enable(int fd);
+
+/* read(2) and sshbuf_read() that consume SCTP notifications on fd. */
+ssize_t	sctp_read(int fd, void *buf, size_t len);
+int	sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen,
+	    size_t *rlen);
+
+#endif /* SCTP_NET_H */

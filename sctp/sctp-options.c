@@ -1,0 +1,313 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/* Parsing, defaults and dumping of the SCTP configuration options. */
+
+#include "includes.h"
+
+#include <sys/types.h>
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "sctp/sctp-options.h"
+#include "sctp/sctp-addrs.h"
+
+#define SO_CLIENT	0x01
+#define SO_SERVER	0x02
+
+enum {
+	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
+	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti
+};
+
+static const struct {
+	const char *name;	/* lower case, as the parsers see it */
+	const char *display;	/* as documented */
+	int code, where;
+} keywords[] = {
+	{ "transport", "Transport", kTransport, SO_CLIENT|SO_SERVER },
+	{ "sctppeeraddresses", "SCTPPeerAddresses", kPeerAddresses, SO_CLIENT },
+	{ "sctpstreams", "SCTPStreams", kStreams, SO_CLIENT|SO_SERVER },
+	{ "sctpheartbeatinterval", "SCTPHeartbeatInterval", kHeartbeat,
+	    SO_CLIENT|SO_SERVER },
+	{ "sctprtoinitial", "SCTPRTOInitial", kRTOInitial, SO_CLIENT|SO_SERVER },
+	{ "sctprtomin", "SCTPRTOMin", kRTOMin, SO_CLIENT|SO_SERVER },
+	{ "sctprtomax", "SCTPRTOMax", kRTOMax, SO_CLIENT|SO_SERVER },
+	{ "sctppathmaxretransmissions", "SCTPPathMaxRetransmissions",
+	    kPathMaxRetrans, SO_CLIENT|SO_SERVER },
+	{ "sctppotentiallyfailedthreshold", "SCTPPotentiallyFailedThreshold",
+	    kPFThreshold, SO_CLIENT|SO_SERVER },
+	{ "listenmultipleaddresses", "ListenMultipleAddresses", kListenMulti,
+	    SO_SERVER },
+	{ NULL, NULL, 0, 0 }
+};
+
+static int
+lookup(const char *keyword, int server)
+{
+	int i;
+
+	for (i = 0; keywords[i].name != NULL; i++) {
+		if (strcasecmp(keyword, keywords[i].name) == 0 &&
+		    (keywords[i].where & (server ? SO_SERVER : SO_CLIENT)))
+			return i;
+	}
+	return -1;
+}
+
+int
+sctp_options_keyword(const char *keyword, int server)
+{
+	return lookup(keyword, server) != -1;
+}
+
+const char *
+sctp_transport_name(int t)
+{
+	switch (t) {
+	case SCTP_TRANSPORT_TCP:
+		return "tcp";
+	case SCTP_TRANSPORT_SCTP:
+		return "sctp";
+	case SCTP_TRANSPORT_ALL:
+		return "all";
+	}
+	return "UNKNOWN";
+}
+
+void
+sctp_options_init(struct sctp_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->transport = -1;
+	o->streams = -1;
+	o->hb_interval = -1;
+	o->rto_initial = -1;
+	o->rto_min = -1;
+	o->rto_max = -1;
+	o->path_max_retrans = -1;
+	o->pf_threshold = -1;
+}
+
+void
+sctp_options_fill(struct sctp_options *o)
+{
+	if (o->transport == -1)
+		o->transport = SCTP_TRANSPORT_TCP;
+	if (o->streams == -1)
+		o->streams = SCTP_DEFAULT_STREAMS;
+	if (o->hb_interval == -1)
+		o->hb_interval = SCTP_DEFAULT_HBINTERVAL;
+	if (o->rto_initial == -1)
+		o->rto_initial = SCTP_DEFAULT_RTO_INITIAL;
+	if (o->rto_min == -1)
+		o->rto_min = SCTP_DEFAULT_RTO_MIN;
+	if (o->rto_max == -1)
+		o->rto_max = SCTP_DEFAULT_RTO_MAX;
+	if (o->path_max_retrans == -1)
+		o->path_max_retrans = SCTP_DEFAULT_PATHMAXRXT;
+	if (o->pf_threshold == -1)
+		o->pf_threshold = SCTP_DEFAULT_PFTHRESHOLD;
+	/* Keep the RTO bounds consistent, whichever were given. */
+	if (o->rto_min > o->rto_max)
+		o->rto_max = o->rto_min;
+	if (o->rto_initial < o->rto_min)
+		o->rto_initial = o->rto_min;
+	if (o->rto_initial > o->rto_max)
+		o->rto_initial = o->rto_max;
+}
+
+void
+sctp_options_free(struct sctp_options *o)
+{
+	u_int i;
+
+	free(o->peer_addresses);
+	for (i = 0; i < o->nlisten_multi; i++)
+		free(o->listen_multi[i]);
+	free(o->listen_multi);
+	sctp_options_init(o);
+}
+
+/* A number in [lo, hi]; "none" or "off" gives 0 where zero is allowed. */
+static int
+parse_int(const char *arg, int lo, int hi, int *val, const char *filename,
+    int linenum, const char *display)
+{
+	const char *errstr;
+	long long v;
+
+	if (lo == 0 && (strcasecmp(arg, "none") == 0 ||
+	    strcasecmp(arg, "off") == 0)) {
+		*val = 0;
+		return 0;
+	}
+	v = strtonum(arg, lo, hi, &errstr);
+	if (errstr != NULL) {
+		error("%s line %d: %s value \"%s\" is %s (%d to %d).",
+		    filename, linenum, display, arg, errstr, lo, hi);
+		return -1;
+	}
+	*val = (int)v;
+	return 0;
+}
+
+int
+sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
+    char ***av, const char *filename, int linenum, int active, int server)
+{
+	int i, value = 0, *intptr = NULL, lo = 0, hi = INT_MAX;
+	char *arg, *err = NULL;
+	const char *display;
+	struct sctp_addrlist *al;
+
+	if ((i = lookup(keyword, server)) == -1) {
+		error("%s line %d: unknown SCTP option \"%s\"",
+		    filename, linenum, keyword);
+		return -1;
+	}
+	display = keywords[i].display;
+	if ((arg = argv_next(ac, av)) == NULL || *arg == '\0') {
+		error("%s line %d: %s missing argument.",
+		    filename, linenum, display);
+		return -1;
+	}
+	switch (keywords[i].code) {
+	case kTransport:
+		if (strcmp(arg, "tcp") == 0)
+			value = SCTP_TRANSPORT_TCP;
+		else if (strcmp(arg, "sctp") == 0)
+			value = SCTP_TRANSPORT_SCTP;
+		else if (server && strcmp(arg, "all") == 0)
+			value = SCTP_TRANSPORT_ALL;
+		else {
+			error("%s line %d: unsupported Transport \"%s\" "
+			    "(%s).", filename, linenum, arg,
+			    server ? "tcp, sctp or all" : "tcp or sctp");
+			return -1;
+		}
+#ifndef WITH_SCTP
+		if (value != SCTP_TRANSPORT_TCP) {
+			error("%s line %d: Transport %s: this build has no SCTP "
+			    "support (configure --with-sctp).", filename,
+			    linenum, arg);
+			return -1;
+		}
+#endif
+		if (active && o->transport == -1)
+			o->transport = value;
+		break;
+	case kPeerAddresses:
+		if ((al = sctp_addrlist_parse(arg, 0, &err)) == NULL) {
+			error("%s line %d: %s: %s.", filename, linenum,
+			    display, err);
+			free(err);
+			return -1;
+		}
+		sctp_addrlist_free(al);
+		if (active && o->peer_addresses == NULL)
+			o->peer_addresses = xstrdup(arg);
+		break;
+	case kListenMulti:
+		if ((al = sctp_addrlist_parse(arg, 1, &err)) == NULL) {
+			error("%s line %d: %s: %s.", filename, linenum,
+			    display, err);
+			free(err);
+			return -1;
+		}
+		sctp_addrlist_free(al);
+		/* Every line adds a socket, as ListenAddress does. */
+		if (active) {
+			o->listen_multi = xrecallocarray(o->listen_multi,
+			    o->nlisten_multi, o->nlisten_multi + 1,
+			    sizeof(*o->listen_multi));
+			o->listen_multi[o->nlisten_multi++] = xstrdup(arg);
+		}
+		break;
+	case kStreams:
+		intptr = &o->streams;
+		lo = 1;
+		hi = 65535;
+		break;
+	case kHeartbeat:
+		intptr = &o->hb_interval;
+		hi = 3600 * 1000;
+		break;
+	case kRTOInitial:
+		intptr = &o->rto_initial;
+		lo = 1;
+		hi = 600 * 1000;
+		break;
+	case kRTOMin:
+		intptr = &o->rto_min;
+		lo = 1;
+		hi = 600 * 1000;
+		break;
+	case kRTOMax:
+		intptr = &o->rto_max;
+		lo = 1;
+		hi = 600 * 1000;
+		break;
+	case kPathMaxRetrans:
+		intptr = &o->path_max_retrans;
+		lo = 1;
+		hi = 65535;
+		break;
+	case kPFThreshold:
+		intptr = &o->pf_threshold;
+		hi = 65535;
+		break;
+	}
+	if (intptr != NULL) {
+		if (parse_int(arg, lo, hi, &value, filename, linenum,
+		    display) != 0)
+			return -1;
+		if (active && *intptr == -1)
+			*intptr = value;
+	}
+	if ((arg = argv_next(ac, av)) != NULL) {
+		error("%s line %d: %s: garbage at end of line \"%s\".",
+		    filename, linenum, display, arg);
+		return -1;
+	}
+	return 0;
+}
+
+void
+sctp_options_dump(const struct sctp_options *o, int server)
+{
+	u_int i;
+
+	printf("transport %s\n", sctp_transport_name(o->transport));
+	if (!server && o->peer_addresses != NULL)
+		printf("sctppeeraddresses %s\n", o->peer_addresses);
+	for (i = 0; server && i < o->nlisten_multi; i++)
+		printf("listenmultipleaddresses %s\n", o->listen_multi[i]);
+	printf("sctpstreams %d\n", o->streams);
+	printf("sctpheartbeatinterval %d\n", o->hb_interval);
+	printf("sctprtoinitial %d\n", o->rto_initial);
+	printf("sctprtomin %d\n", o->rto_min);
+	printf("sctprtomax %d\n", o->rto_max);
+	printf("sctppathmaxretransmissions %d\n", o->path_max_retrans);
+	printf("sctppotentiallyfailedthreshold %d\n", o->pf_threshold);
+}

@@ -1,0 +1,74 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The SCTP configuration options shared by ssh_config and sshd_config:
+ * Transport, the SCTP tuning knobs, and (sshd) ListenMultipleAddresses.
+ */
+
+#ifndef SCTP_OPTIONS_H
+#define SCTP_OPTIONS_H
+
+#define SCTP_TRANSPORT_TCP	0
+#define SCTP_TRANSPORT_SCTP	1
+#define SCTP_TRANSPORT_ALL	2	/* sshd: listen on both */
+
+/* Defaults, argued in README.sctp. */
+#define SCTP_DEFAULT_STREAMS		10
+#define SCTP_DEFAULT_HBINTERVAL		5000	/* ms */
+#define SCTP_DEFAULT_RTO_INITIAL	1000	/* ms */
+#define SCTP_DEFAULT_RTO_MIN		200	/* ms */
+#define SCTP_DEFAULT_RTO_MAX		2000	/* ms */
+#define SCTP_DEFAULT_PATHMAXRXT		5
+#define SCTP_DEFAULT_PFTHRESHOLD	0	/* RFC 7829 quick failover */
+
+struct sctp_options {
+	int	 transport;		/* SCTP_TRANSPORT_* */
+	char	*peer_addresses;	/* ssh: extra peer addresses */
+	int	 streams;		/* outbound streams requested */
+	int	 hb_interval;		/* heartbeat interval, ms; 0 = off */
+	int	 rto_initial;		/* ms */
+	int	 rto_min;		/* ms */
+	int	 rto_max;		/* ms */
+	int	 path_max_retrans;	/* path failure threshold */
+	int	 pf_threshold;		/* potentially-failed threshold */
+	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
+	char	**listen_multi;		/* "addr,addr[;port]" each */
+};
+
+/* Whether "keyword" (lower case) is one of ours for ssh (0) or sshd (1). */
+int	sctp_options_keyword(const char *keyword, int server);
+
+void	sctp_options_init(struct sctp_options *);
+void	sctp_options_fill(struct sctp_options *);
+void	sctp_options_free(struct sctp_options *);
+
+/*
+ * Parse one configuration line's arguments for "keyword", consuming them
+ * from ac/av.  Returns 0 on success, -1 (with an error logged) if the line
+ * is bad.  The value is stored only if "active" and not already set (first
+ * value wins, as for OpenSSH's options).
+ */
+int	sctp_options_parse(struct sctp_options *, const char *keyword,
+	    int *ac, char ***av, const char *filename, int linenum,
+	    int active, int server);
+
+/* Print the options as "ssh -G" and "sshd -T" do. */
+void	sctp_options_dump(const struct sctp_options *, int server);
+
+const char *sctp_transport_name(int);
+
+#endif /* SCTP_OPTIONS_H */
