@@ -5,6 +5,9 @@
  * Receiver: sctp-xfer -l -p port [-B addr,...] [-i ms] [-I if,...] [-O k=v]...
  * Sender:   sctp-xfer -C addr,... -p port -n bytes [-B addr,...] [-s size]
  *                     [-i ms] [-O k=v]...
+ * Monitor:  sctp-xfer -M -i ms -I if,... [-t seconds]
+ *           (only the interfaces' received bytes per interval, for traffic
+ *           that another program makes, until killed or -t runs out)
  *
  * The sender sends a known byte pattern; the receiver checks every byte and
  * exits 0 only if it got all of it, in order, with no error.  Both print
@@ -414,6 +417,33 @@ receiver(int lfd)
 }
 
 static int
+monitor(double seconds)
+{
+	double t0 = now(), tlast = t0, t;
+	unsigned long long before[MAXIFS], sum;
+	struct timespec ts;
+	int i;
+
+	if (interval_ms <= 0 || nifs == 0)
+		die("-M needs -i and -I");
+	ts.tv_sec = interval_ms / 1000;
+	ts.tv_nsec = (interval_ms % 1000) * 1000000L;
+	printf("t=%.3f rx monitoring\n", t0);
+	while (seconds <= 0 || now() - t0 < seconds) {
+		nanosleep(&ts, NULL);
+		for (i = 0; i < nifs; i++)
+			before[i] = if_last[i];
+		t = now();
+		sum = 0;
+		for (i = 0; i < nifs; i++)
+			sum += if_rx(ifnames[i]) - before[i];
+		report("rx", t, sum, t - tlast);
+		tlast = t;
+	}
+	return 0;
+}
+
+static int
 sender(int fd, unsigned long long total, size_t msgsize)
 {
 	unsigned long long off = 0, since = 0;
@@ -500,11 +530,15 @@ main(int argc, char **argv)
 	unsigned long long total = 0;
 	size_t msgsize = 16384, plen;
 	int ch, listen_mode = 0, port = 0, nlocal = 0, npeer, fd, family, one = 1;
+	int monitor_mode = 0;
+	double seconds = 0;
 	char *s, *sp;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((ch = getopt(argc, argv, "lp:B:C:n:s:i:I:O:")) != -1) {
+	while ((ch = getopt(argc, argv, "lMp:B:C:n:s:i:I:O:t:")) != -1) {
 		switch (ch) {
+		case 'M': monitor_mode = 1; break;
+		case 't': seconds = atof(optarg); break;
 		case 'l': listen_mode = 1; break;
 		case 'p': port = atoi(optarg); break;
 		case 'B': bind_list = optarg; break;
@@ -526,6 +560,8 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (monitor_mode)
+		return monitor(seconds);
 	if (port <= 0 || port > 65535)
 		die("need -p port");
 	if (msgsize == 0 || msgsize > (1 << 20))
