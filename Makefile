@@ -61,7 +61,7 @@ vm-prepare:
 check: build tools
 	regress/run-tests $(TESTS)
 
-demo: tools
+demo: build tools
 	contrib/demo
 
 edit-tree:

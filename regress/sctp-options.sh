@@ -21,9 +21,9 @@ expect_fail() {
 # Defaults and -z.
 ${REAL_SSH} -G -F /dev/null somehost > $OBJ/sctp-opt.G || fail "ssh -G failed"
 grep '^transport tcp$' $OBJ/sctp-opt.G >/dev/null || fail "default Transport is not tcp"
-for kv in "sctpstreams 10" "sctpheartbeatinterval 5000" "sctprtoinitial 1000" \
-    "sctprtomin 200" "sctprtomax 2000" "sctppathmaxretransmissions 5" \
-    "sctppotentiallyfailedthreshold 0"; do
+for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
+    "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
+    "sctppotentiallyfailedthreshold 3"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
 ${REAL_SSH} -G -F /dev/null -z somehost | grep '^transport sctp$' >/dev/null || \
@@ -65,11 +65,11 @@ cat >> $OBJ/sshd_config.sctp <<EOC
 Transport all
 ListenMultipleAddresses 192.0.2.1,[2001:db8::2];2200
 ListenMultipleAddresses 198.51.100.1,198.51.100.2
-SCTPPotentiallyFailedThreshold 1
+SCTPPotentiallyFailedThreshold 3
 EOC
 ${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp > $OBJ/sctp-opt.T 2>&1 || { cat $OBJ/sctp-opt.T; fail "sshd -T failed"; }
 for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200" \
-    "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 1"; do
+    "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 3"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
 done
 bad() {

@@ -28,12 +28,12 @@
 
 /* Defaults, argued in README.sctp. */
 #define SCTP_DEFAULT_STREAMS		10
-#define SCTP_DEFAULT_HBINTERVAL		5000	/* ms */
+#define SCTP_DEFAULT_HBINTERVAL		1000	/* ms */
 #define SCTP_DEFAULT_RTO_INITIAL	1000	/* ms */
 #define SCTP_DEFAULT_RTO_MIN		200	/* ms */
-#define SCTP_DEFAULT_RTO_MAX		2000	/* ms */
+#define SCTP_DEFAULT_RTO_MAX		1000	/* ms */
 #define SCTP_DEFAULT_PATHMAXRXT		5
-#define SCTP_DEFAULT_PFTHRESHOLD	0	/* RFC 7829 quick failover */
+#define SCTP_DEFAULT_PFTHRESHOLD	1	/* RFC 7829 potentially failed */
 
 struct sctp_options {
 	int	 transport;		/* SCTP_TRANSPORT_* */

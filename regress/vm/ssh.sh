@@ -1,7 +1,8 @@
 # ssh: SSH over a multi-homed SCTP association between the two hosts:
-# connect, exec, scp and sftp round trips with checksums, TCP forwarding,
-# ssh -v reporting the association, sshd Transport all serving TCP and
-# SCTP clients at once.
+# connect, exec, scp and sftp round trips with checksums, -L and -R
+# forwarding, a pty session, rekeying, ControlMaster multiplexing, agent
+# forwarding, ssh -v and sshd reporting the association, sshd Transport all
+# serving TCP and SCTP clients at once.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -56,6 +57,45 @@ got=$(on_a timeout 60 "$NC" -d 127.0.0.1 9080 | sha256sum | cut -c1-64)
 wait $srv || true
 [ "$got" = "$sum" ] || fatal "-L forwarding: checksum differs"
 note "TCP forwarding (-L) over SCTP"
+# Remote forwarding (-R) over the SCTP session.
+"$TOPO" exec a "$NC" -N -l 127.0.0.1 8081 <"$W/data" &
+srv=$!
+sleep 1
+on_a "$SSH" -F "$CFG" -z -f -N -o ExitOnForwardFailure=yes -R "127.0.0.1:9081:127.0.0.1:8081" "$B1" ||
+    fatal "ssh -R failed"
+sleep 1
+got=$("$TOPO" exec b timeout 60 "$NC" -d 127.0.0.1 9081 | sha256sum | cut -c1-64)
+wait $srv || true
+[ "$got" = "$sum" ] || fatal "-R forwarding: checksum differs"
+note "remote forwarding (-R) over SCTP"
+
+# A session with a pty.
+out=$(on_a "$SSH" -F "$CFG" -z -tt "$B1" 'tty' </dev/null | tr -d '\r')
+case $out in /dev/pts/*) note "pty session: $out" ;; *) fatal "no pty: '$out'" ;; esac
+
+# Rekeying: a small RekeyLimit makes several key exchanges in one transfer.
+got=$(on_a "$SSH" -F "$CFG" -z -v -o RekeyLimit=256K "$B1" cat <"$W/data" 2>"$W/rekey.log" | sha256sum | cut -c1-64)
+[ "$got" = "$sum" ] || fatal "rekeying transfer: checksum differs"
+n=$(grep -c "SSH2_MSG_NEWKEYS received" "$W/rekey.log")
+[ "$n" -ge 3 ] || fatal "only $n key exchanges with RekeyLimit 256K"
+note "rekeying: $n key exchanges during a 3 MB transfer, data intact"
+
+# ControlMaster multiplexing: a second session rides the first association.
+on_a "$SSH" -F "$CFG" -z -o ControlMaster=yes -o "ControlPath=$W/mux" -o ControlPersist=60 -f -N "$B1" ||
+    fatal "mux master failed"
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -O check "$B1" 2>/dev/null || fatal "mux master not running"
+out=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -o ControlMaster=no "$B1" echo via-mux) || fatal "mux client failed"
+[ "$out" = via-mux ] || fatal "mux client output '$out'"
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -O exit "$B1" 2>/dev/null
+note "ControlMaster multiplexing over SCTP"
+
+# Agent forwarding.
+eval "$(on_a "$TREE/ssh-agent" -s)" >/dev/null
+on_a env SSH_AUTH_SOCK="$SSH_AUTH_SOCK" "$TREE/ssh-add" -q "$W/id" || fatal "ssh-add failed"
+out=$(on_a env SSH_AUTH_SOCK="$SSH_AUTH_SOCK" "$SSH" -F "$CFG" -z -A "$B1" "$TREE/ssh-add -l")
+kill "$SSH_AGENT_PID" 2>/dev/null
+echo "$out" | grep -q "ED25519" || fatal "forwarded agent not usable: '$out'"
+note "agent forwarding over SCTP"
 stop_sshd
 
 # Transport all: TCP and SCTP clients at once.

@@ -198,15 +198,28 @@ test_options(void)
 	ASSERT_INT_EQ(o.transport, SCTP_TRANSPORT_TCP);
 	ASSERT_INT_EQ(o.streams, SCTP_DEFAULT_STREAMS);
 	ASSERT_INT_EQ(o.rto_min, SCTP_DEFAULT_RTO_MIN);
-	ASSERT_INT_EQ(o.pf_threshold, 0);
+	ASSERT_INT_EQ(o.pf_threshold, SCTP_DEFAULT_PFTHRESHOLD);
 	sctp_options_free(&o);
 	TEST_DONE();
 
+#ifndef WITH_SCTP
+	TEST_START("options: no SCTP transport in a build without SCTP");
+	sctp_options_init(&o);
+	ASSERT_INT_EQ(parse_line(&o, "Transport sctp", 0), -1);
+	ASSERT_INT_EQ(parse_line(&o, "Transport all", 1), -1);
+	ASSERT_INT_EQ(parse_line(&o, "Transport tcp", 1), 0);
+	ASSERT_INT_EQ(o.transport, SCTP_TRANSPORT_TCP);
+	sctp_options_free(&o);
+	TEST_DONE();
+#endif
+
 	TEST_START("options: parse, first value wins");
 	sctp_options_init(&o);
+#ifdef WITH_SCTP
 	ASSERT_INT_EQ(parse_line(&o, "Transport sctp", 0), 0);
 	ASSERT_INT_EQ(parse_line(&o, "transport tcp", 0), 0);
 	ASSERT_INT_EQ(o.transport, SCTP_TRANSPORT_SCTP);
+#endif
 	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 100", 0), 0);
 	ASSERT_INT_EQ(parse_line(&o, "SCTPHeartbeatInterval off", 0), 0);
 	ASSERT_INT_EQ(parse_line(&o, "SCTPRTOMax 50", 0), 0);
@@ -224,7 +237,9 @@ test_options(void)
 	TEST_START("options: bad values and misplaced keywords");
 	sctp_options_init(&o);
 	ASSERT_INT_EQ(parse_line(&o, "Transport all", 0), -1);
+#ifdef WITH_SCTP
 	ASSERT_INT_EQ(parse_line(&o, "Transport all", 1), 0);
+#endif
 	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 0", 0), -1);
 	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 65536", 0), -1);
 	ASSERT_INT_EQ(parse_line(&o, "SCTPStreams 5 6", 0), -1);
