@@ -181,6 +181,20 @@ sctp_addrlist_resolve(const struct sctp_addrlist *al, const char *port,
 	return 0;
 }
 
+int
+sctp_addrs_any_v6(const u_char *packed, size_t packedlen)
+{
+	const struct sockaddr *sa;
+	size_t off;
+
+	for (off = 0; off < packedlen; off += sa_len(sa)) {
+		sa = (const struct sockaddr *)(packed + off);
+		if (sa->sa_family == AF_INET6)
+			return 1;
+	}
+	return 0;
+}
+
 char *
 sctp_addrs_string(const u_char *packed, int n)
 {

@@ -50,6 +50,9 @@ int	sctp_addrlist_resolve(const struct sctp_addrlist *, const char *port,
 int	sctp_addrs_append(u_char **packed, size_t *packedlen, int *npacked,
 	    const struct sockaddr *sa);
 
+/* Whether a packed list holds an IPv6 address (then use an IPv6 socket). */
+int	sctp_addrs_any_v6(const u_char *packed, size_t packedlen);
+
 /* "a, b, c" for logs, of a packed list; allocated. */
 char	*sctp_addrs_string(const u_char *packed, int n);
 

@@ -256,23 +256,9 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 		sctp_addrlist_free(al);
 	}
 	/* An IPv6 socket carries IPv4 addresses too; use it if any is v6. */
-	{
-		size_t off;
-		const struct sockaddr *sa;
-
-		for (off = 0; off < peerslen; off += sa->sa_family == AF_INET6 ?
-		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)) {
-			sa = (const struct sockaddr *)(peers + off);
-			if (sa->sa_family == AF_INET6)
-				sfamily = AF_INET6;
-		}
-		for (off = 0; off < localslen; off += sa->sa_family == AF_INET6 ?
-		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)) {
-			sa = (const struct sockaddr *)(locals + off);
-			if (sa->sa_family == AF_INET6)
-				sfamily = AF_INET6;
-		}
-	}
+	if (sctp_addrs_any_v6(peers, peerslen) ||
+	    sctp_addrs_any_v6(locals, localslen))
+		sfamily = AF_INET6;
 	s = sctp_addrs_string(peers, npeers);
 	debug("Connecting to %.200s over SCTP, peer addresses %s, port %s.",
 	    host, s, strport);
@@ -406,8 +392,6 @@ sctp_listen_multi(const struct sctp_options *o, int default_port,
 	u_int i;
 	int fd, n = 0, npacked, family;
 	char *err = NULL, *s, *what, port[16];
-	const struct sockaddr *sa;
-	size_t off;
 
 	for (i = 0; i < o->nlisten_multi; i++) {
 		packed = NULL;
@@ -430,14 +414,8 @@ sctp_listen_multi(const struct sctp_options *o, int default_port,
 			sctp_addrlist_free(al);
 			continue;
 		}
-		family = AF_INET;
-		for (off = 0; off < packedlen; off += sa->sa_family ==
-		    AF_INET6 ? sizeof(struct sockaddr_in6) :
-		    sizeof(struct sockaddr_in)) {
-			sa = (const struct sockaddr *)(packed + off);
-			if (sa->sa_family == AF_INET6)
-				family = AF_INET6;
-		}
+		family = sctp_addrs_any_v6(packed, packedlen) ?
+		    AF_INET6 : AF_INET;
 		s = sctp_addrs_string(packed, npacked);
 		if ((fd = listen_socket(family, o)) != -1) {
 			if (sctp_bindx(fd, (struct sockaddr *)packed, npacked,
