@@ -23,7 +23,7 @@ ${REAL_SSH} -G -F /dev/null somehost > $OBJ/sctp-opt.G || fail "ssh -G failed"
 grep '^transport tcp$' $OBJ/sctp-opt.G >/dev/null || fail "default Transport is not tcp"
 for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
     "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
-    "sctppotentiallyfailedthreshold 3"; do
+    "sctppotentiallyfailedthreshold 1"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
 ${REAL_SSH} -G -F /dev/null -z somehost | grep '^transport sctp$' >/dev/null || \
