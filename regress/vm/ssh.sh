@@ -28,6 +28,12 @@ note "exec over SCTP, both ends report two addresses each"
 ! on_a "$SSH" -F "$CFG" "$B1" true 2>/dev/null || fatal "a TCP client got in to a Transport sctp server"
 note "a TCP client is refused by Transport sctp"
 
+# ServerAlive probes travel over the association like any SSH message.
+out=$(on_a "$SSH" -F "$CFG" -z -o ServerAliveInterval=1 -o ServerAliveCountMax=2 "$B1" 'sleep 4; echo alive') ||
+    fatal "session with ServerAliveInterval 1 failed"
+[ "$out" = alive ] || fatal "ServerAlive session output '$out'"
+note "ServerAliveInterval over SCTP"
+
 # Exit status and stdin/stdout of exec.
 rc=0; on_a "$SSH" -F "$CFG" -z "$B1" 'exit 7' || rc=$?
 [ "$rc" = 7 ] || fatal "exit status $rc, not 7"
