@@ -60,9 +60,14 @@ void	sctp_log_assoc(int fd, int verbose_level);
 
 /*
  * Subscribe to path change events on fd and have the read wrappers below
- * log them (debug1) instead of passing them on as data.
+ * log them (debug1) instead of passing them on as data; and have
+ * sctp_write() bound the size of each message.  Called after
+ * authentication, outside the pre-authentication sandbox.
  */
 void	sctp_events_enable(int fd);
+
+/* write(2) that keeps each SCTP message to at most one SSH packet. */
+ssize_t	sctp_write(int fd, const void *buf, size_t len);
 
 /* read(2) and sshbuf_read() that consume SCTP notifications on fd. */
 ssize_t	sctp_read(int fd, void *buf, size_t len);
