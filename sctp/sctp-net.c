@@ -358,9 +358,70 @@ listen_socket(int family, const struct sctp_options *o)
 	return fd;
 }
 
+/* Whether two socket addresses have the same address and port. */
+static int
+same_sockaddr(const struct sockaddr *a, const struct sockaddr *b)
+{
+	const struct sockaddr_in *a4 = (const void *)a, *b4 = (const void *)b;
+	const struct sockaddr_in6 *a6 = (const void *)a, *b6 = (const void *)b;
+
+	if (a->sa_family != b->sa_family)
+		return 0;
+	if (a->sa_family == AF_INET)
+		return a4->sin_port == b4->sin_port &&
+		    a4->sin_addr.s_addr == b4->sin_addr.s_addr;
+	if (a->sa_family == AF_INET6)
+		return a6->sin6_port == b6->sin6_port &&
+		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
+		    sizeof(a6->sin6_addr)) == 0;
+	return 0;
+}
+
+/*
+ * Whether sa belongs to one of the multi-homed listening sockets (a
+ * "ListenAddress a,b" list or ListenMultipleAddresses): that socket serves
+ * it, so it gets no single-address SCTP socket of its own.
+ */
+static int
+in_multi(const struct sockaddr *sa, const struct sctp_options *o,
+    int default_port)
+{
+	struct sctp_addrlist *al;
+	u_char *packed, *p;
+	size_t packedlen;
+	int k, npacked, found = 0;
+	u_int i;
+	char *err = NULL, port[16];
+
+	snprintf(port, sizeof(port), "%d", default_port);
+	for (i = 0; !found && i < o->nlisten_multi; i++) {
+		if ((al = sctp_addrlist_parse(o->listen_multi[i], 1,
+		    &err)) == NULL) {
+			free(err);
+			continue;
+		}
+		packed = NULL;
+		packedlen = 0;
+		npacked = 0;
+		if (sctp_addrlist_resolve(al, al->port != NULL ? al->port :
+		    port, AF_UNSPEC, 1, &packed, &packedlen, &npacked,
+		    &err) != 0)
+			free(err);
+		for (p = packed, k = 0; !found && k < npacked; k++) {
+			found = same_sockaddr(sa, (struct sockaddr *)p);
+			p += ((struct sockaddr *)p)->sa_family == AF_INET6 ?
+			    sizeof(struct sockaddr_in6) :
+			    sizeof(struct sockaddr_in);
+		}
+		free(packed);
+		sctp_addrlist_free(al);
+	}
+	return found;
+}
+
 int
 sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
-    int *socks, int *nsocks, int maxsocks)
+    int default_port, int *socks, int *nsocks, int maxsocks)
 {
 	struct addrinfo *ai;
 	char ntop[NI_MAXHOST], strport[NI_MAXSERV], *what;
@@ -373,6 +434,11 @@ sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
 		    sizeof(ntop), strport, sizeof(strport),
 		    NI_NUMERICHOST|NI_NUMERICSERV) != 0)
 			continue;
+		if (in_multi(ai->ai_addr, o, default_port)) {
+			debug("%s port %s (SCTP): served by a multi-homed "
+			    "socket", ntop, strport);
+			continue;
+		}
 		if ((fd = listen_socket(ai->ai_family, o)) == -1)
 			continue;
 		if (ai->ai_family == AF_INET6)
@@ -551,6 +617,14 @@ log_notification(int fd, const u_char *buf, size_t len)
 /*
  * recvmsg(2) on an SCTP socket with events on: log notifications, return
  * data only.  A notification larger than the buffer is read to its end.
+ *
+ * The first recvmsg() honours the socket's blocking mode, as read(2) would:
+ * the caller polled and something is there.  Once a notification has been
+ * consumed, nothing more may be waiting, and OpenSSH keeps its connection
+ * socket in blocking mode; blocking then would wait for the peer, which may
+ * itself wait for us (channel window), a deadlock.  So later reads do not
+ * wait, and "only a notification" is reported as EAGAIN, which every caller
+ * treats as "poll again".
  */
 ssize_t
 sctp_read(int fd, void *buf, size_t len)
@@ -560,6 +634,7 @@ sctp_read(int fd, void *buf, size_t len)
 	ssize_t n;
 	u_char note[1024], rest[256];
 	size_t notelen;
+	int flags = 0;
 
 	if (fd != events_fd || fd == -1)
 		return read(fd, buf, len);
@@ -569,30 +644,23 @@ sctp_read(int fd, void *buf, size_t len)
 		iov.iov_len = len;
 		msg.msg_iov = &iov;
 		msg.msg_iovlen = 1;
-		if ((n = recvmsg(fd, &msg, 0)) <= 0 ||
+		if ((n = recvmsg(fd, &msg, flags)) <= 0 ||
 		    !(msg.msg_flags & MSG_NOTIFICATION))
 			return n;
 		notelen = MINIMUM((size_t)n, sizeof(note));
 		memcpy(note, buf, notelen);
 		while (!(msg.msg_flags & MSG_EOR)) {
+			/* The rest of a notification is already queued. */
 			memset(&msg, 0, sizeof(msg));
 			iov.iov_base = rest;
 			iov.iov_len = sizeof(rest);
 			msg.msg_iov = &iov;
 			msg.msg_iovlen = 1;
-			if ((n = recvmsg(fd, &msg, 0)) <= 0)
+			if ((n = recvmsg(fd, &msg, MSG_DONTWAIT)) <= 0)
 				return n;
 		}
 		log_notification(fd, note, notelen);
-		/* Only a notification was waiting: let the caller poll again. */
-		if (fcntl(fd, F_GETFL) & O_NONBLOCK) {
-			struct pollfd pfd = { fd, POLLIN, 0 };
-
-			if (poll(&pfd, 1, 0) == 0) {
-				errno = EAGAIN;
-				return -1;
-			}
-		}
+		flags = MSG_DONTWAIT;
 	}
 }
 

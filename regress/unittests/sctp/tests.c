@@ -16,6 +16,8 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +26,19 @@
 #include "../test_helper/test_helper.h"
 
 #include "xmalloc.h"
+#include "sshbuf.h"
+#include "ssherr.h"
 
 #include "version.h"
 #include "misc.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-net.h"
+
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
 
 static void
 test_version(void)
@@ -256,6 +265,146 @@ test_options(void)
 	TEST_DONE();
 }
 
+#ifdef WITH_SCTP
+static volatile sig_atomic_t alarmed;
+
+static void
+onalarm(int sig)
+{
+	alarmed = 1;
+}
+
+/* A connected pair of one-to-one SCTP sockets on the loopback. */
+static void
+sctp_pair(int *a, int *b)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int l;
+
+	ASSERT_INT_NE(l = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ASSERT_INT_EQ(bind(l, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_EQ(listen(l, 1), 0);
+	ASSERT_INT_EQ(getsockname(l, (struct sockaddr *)&sin, &sl), 0);
+	ASSERT_INT_NE(*a = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	ASSERT_INT_EQ(connect(*a, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_NE(*b = accept(l, NULL, NULL), -1);
+	close(l);
+}
+
+/*
+ * Queue a notification on fd: the kernel reports SENDER_DRY as soon as it
+ * is subscribed to while nothing is waiting to be sent.
+ */
+static void
+queue_notification(int fd)
+{
+	struct sctp_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_SENDER_DRY_EVENT;
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
+	    sizeof(ev)), 0);
+	ev.se_on = 1;
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
+	    sizeof(ev)), 0);
+}
+
+/* Read through sctp_read() until data comes, polling on EAGAIN. */
+static ssize_t
+read_data(int fd, char *buf, size_t len)
+{
+	struct pollfd pfd;
+	ssize_t n;
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		if ((n = sctp_read(fd, buf, len)) != -1 || errno != EAGAIN)
+			return n;
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		(void)poll(&pfd, 1, 1000);
+	}
+	return -1;
+}
+
+/*
+ * The notification-aware reads, on kernel SCTP.  OpenSSH keeps its
+ * connection socket in blocking mode; after consuming a notification the
+ * reads must not wait for data, or both peers may wait on each other.
+ */
+static void
+test_events(void)
+{
+	struct sigaction sa;
+	struct sshbuf *b;
+	char buf[64];
+	size_t rlen;
+	ssize_t n;
+	int a, p, r;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = onalarm;	/* no SA_RESTART: a stuck read returns */
+	ASSERT_INT_EQ(sigaction(SIGALRM, &sa, NULL), 0);
+
+	TEST_START("sctp_read: a lone notification does not block");
+	sctp_pair(&a, &p);
+	sctp_events_enable(a);
+	queue_notification(a);
+	alarm(10);
+	n = sctp_read(a, buf, sizeof(buf));
+	r = errno;
+	alarm(0);
+	ASSERT_INT_EQ(alarmed, 0);
+	ASSERT_LONG_EQ(n, -1);
+	ASSERT_INT_EQ(r, EAGAIN);
+	TEST_DONE();
+
+	TEST_START("sctp_read: data behind a notification, not the notification");
+	queue_notification(a);
+	ASSERT_LONG_EQ(write(p, "hello", 5), 5);
+	alarm(10);
+	n = read_data(a, buf, sizeof(buf));
+	alarm(0);
+	ASSERT_INT_EQ(alarmed, 0);
+	ASSERT_LONG_EQ(n, 5);
+	ASSERT_MEM_EQ(buf, "hello", 5);
+	TEST_DONE();
+
+	TEST_START("sctp_sshbuf_read: a lone notification adds nothing");
+	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
+	queue_notification(a);
+	alarm(10);
+	r = sctp_sshbuf_read(a, b, 1024, &rlen);
+	n = errno;
+	alarm(0);
+	ASSERT_INT_EQ(alarmed, 0);
+	ASSERT_INT_EQ(r, SSH_ERR_SYSTEM_ERROR);
+	ASSERT_LONG_EQ(n, EAGAIN);
+	ASSERT_SIZE_T_EQ(rlen, 0);
+	ASSERT_SIZE_T_EQ(sshbuf_len(b), 0);
+	TEST_DONE();
+
+	TEST_START("sctp_write: one SSH packet per message at most");
+	{
+		char big[65536];
+
+		memset(big, 'x', sizeof(big));
+		ASSERT_LONG_EQ(sctp_write(a, big, sizeof(big)), 32768);
+	}
+	TEST_DONE();
+
+	sshbuf_free(b);
+	close(a);
+	close(p);
+}
+#endif /* WITH_SCTP */
+
 void
 tests(void)
 {
@@ -263,4 +412,7 @@ tests(void)
 	test_available();
 	test_addrlist();
 	test_options();
+#ifdef WITH_SCTP
+	test_events();
+#endif
 }
