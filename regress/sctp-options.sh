@@ -23,7 +23,7 @@ ${REAL_SSH} -G -F /dev/null somehost > $OBJ/sctp-opt.G || fail "ssh -G failed"
 grep '^transport tcp$' $OBJ/sctp-opt.G >/dev/null || fail "default Transport is not tcp"
 for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
     "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
-    "sctppotentiallyfailedthreshold 1"; do
+    "sctppotentiallyfailedthreshold 0"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
 ${REAL_SSH} -G -F /dev/null -z somehost | grep '^transport sctp$' >/dev/null || \
@@ -72,6 +72,20 @@ for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200"
     "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 3"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
 done
+# ListenAddress lists: one multi-homed SCTP socket, and TCP on each address
+# (IPv4 only: the regress configuration has AddressFamily inet).
+cp $OBJ/sshd_config $OBJ/sshd_config.sctp
+cat >> $OBJ/sshd_config.sctp <<EOC
+Transport all
+ListenAddress 192.0.2.7,192.0.2.8:2201
+ListenAddress [192.0.2.9],[192.0.2.10]:2202
+EOC
+${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp > $OBJ/sctp-opt.T 2>&1 || { cat $OBJ/sctp-opt.T; fail "sshd -T (ListenAddress list) failed"; }
+for kv in "listenmultipleaddresses 192.0.2.7,192.0.2.8;2201" "listenaddress 192.0.2.7:2201" \
+    "listenaddress 192.0.2.8:2201" "listenmultipleaddresses [192.0.2.9],[192.0.2.10];2202" \
+    "listenaddress 192.0.2.9:2202" "listenaddress 192.0.2.10:2202"; do
+	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || { cat $OBJ/sctp-opt.T; fail "sshd -T: no '$kv'"; }
+done
 bad() {
 	cp $OBJ/sshd_config $OBJ/sshd_config.bad
 	printf '%s\n' "$1" >> $OBJ/sshd_config.bad
@@ -80,6 +94,9 @@ bad() {
 bad "Transport udp" 'unsupported Transport "udp" (tcp, sctp or all)'
 bad "ListenMultipleAddresses a,b;99999" 'bad port "99999"'
 bad "ListenMultipleAddresses a b" 'garbage at end of line'
+bad "ListenAddress 192.0.2.1,,192.0.2.2" 'ListenAddress 192.0.2.1,,192.0.2.2: empty address in list'
+bad "ListenAddress 192.0.2.1,192.0.2.2:99999" 'bad port "99999"'
+bad "ListenAddress 192.0.2.1,192.0.2.2 rdomain x" 'bad ListenAddress list'
 bad "SCTPPeerAddresses 192.0.2.1" 'Bad configuration option: SCTPPeerAddresses'
 printf 'Match User nobody\n\tTransport sctp\n' > $OBJ/sshd_config.match
 cat $OBJ/sshd_config $OBJ/sshd_config.match > $OBJ/sshd_config.bad

@@ -33,7 +33,7 @@
 #define SCTP_DEFAULT_RTO_MIN		200	/* ms */
 #define SCTP_DEFAULT_RTO_MAX		1000	/* ms */
 #define SCTP_DEFAULT_PATHMAXRXT		5
-#define SCTP_DEFAULT_PFTHRESHOLD	1	/* RFC 7829 potentially failed */
+#define SCTP_DEFAULT_PFTHRESHOLD	0	/* RFC 7829 potentially failed */
 
 struct sctp_options {
 	int	 transport;		/* SCTP_TRANSPORT_* */
@@ -65,6 +65,16 @@ void	sctp_options_free(struct sctp_options *);
 int	sctp_options_parse(struct sctp_options *, const char *keyword,
 	    int *ac, char ***av, const char *filename, int linenum,
 	    int active, int server);
+
+/*
+ * sshd: "ListenAddress host,host[:port]" (IPv6 literals bracketed when a
+ * port follows: "[a],[b]:port").  Adds the list as one multi-homed SCTP
+ * socket, as ListenMultipleAddresses does, and returns it parsed so that
+ * the caller can queue each address for TCP too (Transport all; port 0
+ * when none given).  NULL, with an error logged, if the list is bad.
+ */
+struct sctp_addrlist *sctp_listenaddress_list(struct sctp_options *,
+	    const char *arg, const char *filename, int linenum, int *portp);
 
 /* Print the options as "ssh -G" and "sshd -T" do. */
 void	sctp_options_dump(const struct sctp_options *, int server);

@@ -1,29 +1,42 @@
-# failover: a transfer through SSH over SCTP on two paths survives the cut
-# of the path it runs on, on the same association, with the data intact;
-# ssh -v reports the path change.
+# failover: a bulk upload through SSH over SCTP on two paths, the path it
+# runs on cut two seconds in for 1, 5, 30 and 90 s: each transfer completes
+# intact on the same association, and ssh -v reports the path failure.  The
+# reference, SSH over TCP on path 1 with the same keep-alive (15 s), stalls
+# through the short outages and dies in the long ones.  Sizes and outages:
+# FAILOVER_MB (default 50), FAILOVER_OUTAGES, FAILOVER_TCP_OUTAGES.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
-"$TOPO" set 1 delay 5 rate 20mbit
-"$TOPO" set 2 delay 10 rate 20mbit
+"$TOPO" set 1 delay 10 rate 8mbit
+"$TOPO" set 2 delay 20 rate 8mbit
 . "$(dirname "$0")/sshlib.sh"
+. "$(dirname "$0")/cutlib.sh"
 trap 'stop_sshd' EXIT
 B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
-start_sshd "Transport sctp" "ListenMultipleAddresses $B1,$B2"
-head -c "${FAILOVER_BYTES:-6000000}" /dev/urandom >"$W/data"
-sum=$(sha256sum <"$W/data" | cut -c1-64)
-on_a "$SSH" -F "$CFG" -z -v -o "SCTPPeerAddresses=$B2" "$B1" "cat > $W/out" <"$W/data" 2>"$W/v.log" &
-pid=$!
-# Cut path 1 once the transfer runs on it.
-for _ in $(seq 300); do
-	[ -s "$W/out" ] && [ "$(stat -c %s "$W/out")" -gt 500000 ] && break
-	sleep 0.1
+start_sshd "Transport all" "ListenAddress $B1" "ListenMultipleAddresses $B1,$B2;2223"
+head -c "$(( ${FAILOVER_MB:-50} * 1000000 ))" /dev/urandom >"$W/data"
+upload_cut_header
+for o in ${FAILOVER_OUTAGES:-1 5 30 90}; do
+	line=$(upload_cut sctp "$o" 2223 "$W/data")
+	echo "$line"
+	set -- $line
+	[ "$3" = ok ] || { tail -20 "$W/v.log"; fatal "SCTP, outage $o s: $3"; }
+	[ "$7" = 1 ] || fatal "SCTP, outage $o s: $7 connections, not one association"
+	[ "$5" != never ] || fatal "SCTP, outage $o s: nothing came on path 2"
+	grep -q "SCTP path to $B1 \(potentially failed\|failed\)" "$W/v.log" ||
+	    { grep -i sctp "$W/v.log" | tail; fatal "ssh -v did not report the path failure"; }
 done
-before=$(stat -c %s "$W/out" 2>/dev/null || echo 0)
-"$TOPO" cut 1
-note "path 1 cut after $before bytes"
-wait $pid || { tail -20 "$W/v.log"; fatal "ssh failed after the cut"; }
-[ "$(sha256sum <"$W/out" | cut -c1-64)" = "$sum" ] || fatal "data differs after failover"
-note "transfer completed intact on the same association"
-grep "SCTP path" "$W/v.log" | head -5
-grep -q "SCTP path to $B1 \(potentially failed\|failed\)" "$W/v.log" || { grep -i sctp "$W/v.log" | tail; fatal "ssh -v did not report the path failure"; }
-grep -c "Connection established (SCTP)" "$W/v.log" | grep -qx 1 || fatal "reconnected"
+for o in ${FAILOVER_TCP_OUTAGES:-5 30}; do
+	line=$(upload_cut tcp "$o" 2222 "$W/data")
+	echo "$line"
+	set -- $line
+	if [ "$o" -lt 15 ]; then
+		[ "$3" = ok ] || fatal "TCP, outage $o s: $3 (should stall, then go on)"
+		[ "$5" != never ] && awk -v g="$5" -v o="$o" 'BEGIN { exit !(g >= o) }' ||
+		    fatal "TCP, outage $o s: gap $5 s, shorter than the outage"
+	else
+		case $3 in failed*) ;; *) fatal "TCP, outage $o s: $3 (the keep-alive should end it)" ;; esac
+		grep -q "Timeout, server .* not responding" "$W/v.log" ||
+		    { tail -5 "$W/v.log"; fatal "TCP, outage $o s: not ended by the keep-alive"; }
+	fi
+done
+note "SCTP kept every transfer on one association; TCP stalled, then gave up"

@@ -1,0 +1,108 @@
+# cutlib.sh: an upload through ssh with path 1 cut in the middle, measured
+# from what host B receives on each path (sourced after sshlib.sh; used by
+# the failover test and contrib/bench-ssh-sctp).
+#
+# upload_cut TRANSPORT OUTAGE PORT FILE [SSH-OPTIONS...]
+#   uploads FILE from A to B's address on path 1 ("ssh ... sha256sum"),
+#   TRANSPORT sctp (offering B's path 2 address too) or tcp.  With OUTAGE
+#   > 0, path 1 is cut CUT_AT (default 2) seconds after data starts to flow
+#   and restored OUTAGE seconds later.  Both transports use the same
+#   keep-alive (ServerAliveInterval 5, ServerAliveCountMax 3: a session that
+#   hears nothing from the server for 15 s gives up).  Prints one line:
+#     TRANSPORT OUTAGE RESULT TOTAL_S GAP_S FULL_S CONNECTIONS
+#   RESULT    ok (exit 0, SHA-256 matches), corrupt, or failed(ssh N)
+#   TOTAL_S   from starting ssh to its exit
+#   GAP_S     from the moment path 1 stopped delivering (seen at B) to the
+#             first data delivered after it (on path 2 for SCTP, on path 1
+#             for TCP, which has no other); "never" if none came
+#   FULL_S    from the same moment until the delivery rate is back to half
+#             the rate before the cut
+#   CONNECTIONS  how many times ssh -v said "Connection established"
+# Leaves the monitor log in $W/mon and ssh's in $W/v.log.
+CUT_AT=${CUT_AT:-2}
+XFER=${XFER:-$TOP/build/tools/sctp-xfer}
+
+# mon_path_bytes PATHNAME: bytes B received on that path so far.
+mon_path_bytes() {
+	awk -v p="$1=" '$2 == "rx" && $3 ~ /^[0-9]+$/ {
+		for (i = 6; i <= NF; i++) if (index($i, p) == 1) s += substr($i, length(p) + 1) }
+		END { print s + 0 }' "$W/mon"
+}
+
+upload_cut() {
+	local tr=$1 outage=$2 port=$3 file=$4 sum opts mon pid rc t0 t1 c0 restorer res conns
+	shift 4
+	sum=$(sha256sum <"$file" | cut -c1-64)
+	opts="-p $port -o ServerAliveInterval=5 -o ServerAliveCountMax=3"
+	[ "$tr" = sctp ] && opts="$opts -z -o SCTPPeerAddresses=$("$TOPO" addr b 2)"
+	"$TOPO" exec b nice -n -10 "$XFER" -M -i 50 -I path1,path2 >"$W/mon" 2>&1 &
+	mon=$!
+	t0=$(uptime_s)
+	# shellcheck disable=SC2086
+	"$TOPO" exec a "$SSH" -F "$CFG" -v $opts "$@" "$("$TOPO" addr b 1)" sha256sum \
+	    <"$file" >"$W/remote" 2>"$W/v.log" &
+	pid=$!
+	c0="" restorer=""
+	if [ "$outage" -gt 0 ]; then
+		# Data flows once the session is up; cut CUT_AT seconds later.
+		for _ in $(seq 600); do
+			[ "$(mon_path_bytes path1)" -gt 200000 ] && break
+			kill -0 $pid 2>/dev/null || break
+			sleep 0.1
+		done
+		sleep "$CUT_AT"
+		c0=$(uptime_s)
+		nice -n -20 "$TOPO" cut 1
+		( sleep "$outage"; nice -n -20 "$TOPO" restore 1 ) &
+		restorer=$!
+	fi
+	rc=0
+	wait $pid || rc=$?
+	t1=$(uptime_s)
+	if [ -n "$restorer" ]; then
+		# A session that gave up need not wait for the path to return.
+		kill $restorer 2>/dev/null
+		wait $restorer 2>/dev/null
+		"$TOPO" restore 1
+	fi
+	kill $mon 2>/dev/null
+	wait $mon 2>/dev/null
+	res=ok
+	if [ "$rc" != 0 ]; then
+		res="failed(ssh $rc)"
+	elif [ "$(cut -c1-64 "$W/remote")" != "$sum" ]; then
+		res=corrupt
+	fi
+	conns=$(grep -c "Connection established" "$W/v.log")
+	awk -v tr="$tr" -v outage="$outage" -v res="$res" -v c0="${c0:-0}" \
+	    -v total="$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" \
+	    -v conns="$conns" -v path="$([ "$tr" = sctp ] && echo path2 || echo path1)" '
+	$2 != "rx" || $3 !~ /^[0-9]+$/ { next }
+	{
+		t = substr($1, 3) + 0; p1 = p2 = 0
+		for (i = 6; i <= NF; i++) {
+			split($i, a, "=")
+			if (a[1] == "path1") p1 = a[2]; else if (a[1] == "path2") p2 = a[2]
+		}
+		after = path == "path2" ? p2 : p1
+	}
+	# Rate before the cut: the second before it.
+	c0 > 0 && t > c0 - 1 && t <= c0 { pre += p1 + p2; npre++ }
+	# Path 1 dead: the first interval after the cut command started with
+	# no more than heartbeats (about 100 bytes) on it.
+	c0 > 0 && dead == "" && t > c0 && p1 < 1500 { dead = t; next }
+	dead != "" && gap == "" && after > 3000 { gap = t - dead }
+	dead != "" && full == "" && npre > 0 && after >= pre / npre / 2 { full = t - dead }
+	END {
+		if (c0 == 0) { gap = full = "-" }
+		else {
+			if (gap == "") gap = "never"; else gap = sprintf("%.2f", gap)
+			if (full == "") full = "never"; else full = sprintf("%.2f", full)
+		}
+		printf "%-5s %7s %-15s %8s %7s %7s %5s\n", tr, outage, res, total, gap, full, conns
+	}' "$W/mon"
+}
+
+upload_cut_header() {
+	printf '%-5s %7s %-15s %8s %7s %7s %5s\n' proto outage result total_s gap_s full_s conns
+}
