@@ -48,8 +48,12 @@ expect_fail "streams out of range" 'SCTPStreams value "70000" is too large' \
 	${REAL_SSH} -G -F /dev/null -o SCTPStreams=70000 somehost
 expect_fail "RTO not a number" 'SCTPRTOMin value "fast" is invalid' \
 	${REAL_SSH} -G -F /dev/null -o SCTPRTOMin=fast somehost
-expect_fail "ProxyCommand with sctp" 'Transport sctp cannot be used with ProxyCommand or ProxyJump' \
-	${REAL_SSH} -F /dev/null -z -o "ProxyCommand=false" somehost true
+# With ProxyCommand the command makes the connection; -v says Transport
+# does not apply (as BindAddress does not).
+${REAL_SSH} -F /dev/null -z -v -o "ProxyCommand=false" somehost true > $OBJ/sctp-opt.out 2>&1 &&
+	fail "ssh with ProxyCommand=false succeeded"
+grep "Transport sctp not used: ProxyCommand or ProxyJump makes the connection" $OBJ/sctp-opt.out >/dev/null ||
+	{ cat $OBJ/sctp-opt.out; fail "ProxyCommand with sctp: no message that Transport does not apply"; }
 expect_fail "BindInterface with sctp" 'Transport sctp: use BindAddress, not BindInterface' \
 	${REAL_SSH} -F /dev/null -z -o BindInterface=lo 127.0.0.1 true
 

@@ -58,7 +58,7 @@ static struct {
 static int interval_ms;
 static char *ifnames[MAXIFS];
 static int nifs;
-static unsigned long long if_last[MAXIFS];
+static unsigned long long if_last[MAXIFS], if_now[MAXIFS];
 
 static void
 die(const char *fmt, ...)
@@ -325,6 +325,17 @@ if_rx(const char *ifname)
 	return v;
 }
 
+/* Read each interface's counter once into if_now[], for report(). */
+static void
+if_sample(void)
+{
+	int i;
+
+	for (i = 0; i < nifs; i++)
+		if_now[i] = if_rx(ifnames[i]);
+}
+
+/* One line: the bytes of the interval and, per interface, since the last. */
 static void
 report(const char *who, double t, unsigned long long bytes, double secs)
 {
@@ -334,7 +345,7 @@ report(const char *who, double t, unsigned long long bytes, double secs)
 	printf("t=%.3f %s %llu bytes %.2f MB/s", t, who, bytes,
 	    secs > 0 ? bytes / secs / 1e6 : 0.0);
 	for (i = 0; i < nifs; i++) {
-		v = if_rx(ifnames[i]);
+		v = if_now[i];
 		printf(" %s=%llu", ifnames[i], v - if_last[i]);
 		if_last[i] = v;
 	}
@@ -368,6 +379,7 @@ receiver(int lfd)
 			if (poll(&pfd, 1, wait < 0 ? 0 : wait) == 0 || now() >= tnext) {
 				double t = now();
 
+				if_sample();
 				report("rx", t, since, t - tlast);
 				since = 0;
 				tlast = t;
@@ -405,8 +417,10 @@ receiver(int lfd)
 		off += n;
 		since += n;
 	}
-	if (interval_ms > 0)
+	if (interval_ms > 0) {
+		if_sample();
 		report("rx", now(), since, now() - tlast);
+	}
 	printf("t=%.3f rx done %llu bytes in %.3f s, pattern %s\n", now(), off,
 	    now() - t0, bad ? "BAD" : "ok");
 	if (bad)
@@ -420,7 +434,7 @@ static int
 monitor(double seconds)
 {
 	double t0 = now(), tlast = t0, t;
-	unsigned long long before[MAXIFS], sum;
+	unsigned long long sum;
 	struct timespec ts;
 	int i;
 
@@ -431,12 +445,11 @@ monitor(double seconds)
 	printf("t=%.3f rx monitoring\n", t0);
 	while (seconds <= 0 || now() - t0 < seconds) {
 		nanosleep(&ts, NULL);
-		for (i = 0; i < nifs; i++)
-			before[i] = if_last[i];
 		t = now();
+		if_sample();
 		sum = 0;
 		for (i = 0; i < nifs; i++)
-			sum += if_rx(ifnames[i]) - before[i];
+			sum += if_now[i] - if_last[i];
 		report("rx", t, sum, t - tlast);
 		tlast = t;
 	}
@@ -466,6 +479,7 @@ sender(int fd, unsigned long long total, size_t msgsize)
 		if (interval_ms > 0 && now() >= tnext) {
 			double t = now();
 
+			if_sample();
 			report("tx", t, since, t - tlast);
 			since = 0;
 			tlast = t;

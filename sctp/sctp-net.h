@@ -46,12 +46,13 @@ int	sctp_connect(const char *host, struct addrinfo *addrs,
 
 /*
  * Server: open SCTP listening sockets for every address of "addrs" (one
- * socket each, as for TCP) and one multi-homed socket per
- * ListenMultipleAddresses entry; appends them to socks.  Returns the number
+ * socket each, as for TCP, but none for an address that a multi-homed
+ * socket serves) and one multi-homed socket per ListenMultipleAddresses
+ * entry or "ListenAddress a,b" list; appends them to socks.  Returns the number
  * of sockets added.
  */
 int	sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *,
-	    int *socks, int *nsocks, int maxsocks);
+	    int default_port, int *socks, int *nsocks, int maxsocks);
 int	sctp_listen_multi(const struct sctp_options *, int default_port,
 	    int *socks, int *nsocks, int maxsocks);
 

@@ -293,6 +293,39 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 	return 0;
 }
 
+struct sctp_addrlist *
+sctp_listenaddress_list(struct sctp_options *o, const char *arg,
+    const char *filename, int linenum, int *portp)
+{
+	struct sctp_addrlist *al;
+	char *s, *last, *c, *err = NULL;
+
+	*portp = 0;
+	/* OpenSSH's "host:port" on the last entry becomes our ";port". */
+	s = xstrdup(arg);
+	last = strrchr(s, ',');
+	last = last == NULL ? s : last + 1;
+	if (*last == '[') {
+		if ((c = strchr(last, ']')) != NULL && c[1] == ':')
+			c[1] = ';';
+	} else if ((c = strchr(last, ':')) != NULL &&
+	    strchr(c + 1, ':') == NULL)
+		*c = ';';
+	if ((al = sctp_addrlist_parse(s, 1, &err)) == NULL) {
+		error("%s line %d: ListenAddress %s: %s.", filename, linenum,
+		    arg, err);
+		free(err);
+		free(s);
+		return NULL;
+	}
+	if (al->port != NULL)
+		*portp = a2port(al->port);
+	o->listen_multi = xrecallocarray(o->listen_multi, o->nlisten_multi,
+	    o->nlisten_multi + 1, sizeof(*o->listen_multi));
+	o->listen_multi[o->nlisten_multi++] = s;
+	return al;
+}
+
 void
 sctp_options_dump(const struct sctp_options *o, int server)
 {

@@ -113,3 +113,40 @@ p2=$!
 wait $p1 && wait $p2 || fatal "Transport all: a client failed"
 [ "$(cat "$W/o1")$(cat "$W/o2")" = sctptcp ] || fatal "Transport all: wrong output"
 note "Transport all serves an SCTP and a TCP client at once"
+stop_sshd
+
+# "ListenAddress a,b" (OpenSSH's own syntax): one multi-homed SCTP socket,
+# and a TCP socket on each address, with Transport all.
+start_sshd "Transport all" "ListenAddress $B1,$B2"
+grep -q "Server listening on $B1, $B2 port 2222 (SCTP)" "$W/sshd.log" || { cat "$W/sshd.log"; fatal "no multi-homed SCTP socket for the ListenAddress list"; }
+# (sshd's log lines end in CR LF.)
+tr -d '\r' <"$W/sshd.log" | grep -x "Server listening on $B2 port 2222\." >/dev/null ||
+    { cat "$W/sshd.log"; fatal "no TCP socket on $B2 for the ListenAddress list"; }
+out=$(on_a "$SSH" -F "$CFG" -z -v "$B2" echo list 2>"$W/v.log") || { cat "$W/v.log"; fatal "SCTP client to the list failed"; }
+[ "$out" = list ] || fatal "ListenAddress list: output '$out'"
+grep -q "SCTP association: .*peer addresses $B2, $B1\|SCTP association: .*peer addresses $B1, $B2" "$W/v.log" ||
+    { grep "SCTP association" "$W/v.log"; fatal "ListenAddress list: association not multi-homed"; }
+out=$(on_a "$SSH" -F "$CFG" "$B2" echo tcp) || fatal "TCP client to a list address failed"
+[ "$out" = tcp ] || fatal "ListenAddress list: TCP output '$out'"
+note "ListenAddress $B1,$B2: one multi-homed SCTP socket and TCP on each"
+stop_sshd
+
+# IPQoS on SCTP: packets carry the DSCP asked for.  Count, at B's path 1
+# ingress, SCTP packets with DSCP CS3 (TOS byte 0x60).
+start_sshd "Transport sctp" "ListenAddress $B1"
+"$TOPO" exec b tc qdisc add dev path1 clsact
+"$TOPO" exec b tc filter add dev path1 ingress protocol ip u32 \
+    match ip protocol 132 0xff match ip tos 0x60 0xfc action pass
+cs3_pkts() {
+	"$TOPO" exec b tc -s filter show dev path1 ingress |
+	    awk '/Sent [0-9]+ bytes [0-9]+ pkt/ { for (i = 1; i <= NF; i++) if ($i == "pkt") n = $(i - 1) } END { print n + 0 }'
+}
+out=$(on_a "$SSH" -F "$CFG" -z -o IPQoS=none "$B1" echo plain) || fatal "IPQoS none session failed"
+n0=$(cs3_pkts)
+[ "$n0" = 0 ] || fatal "IPQoS none: $n0 SCTP packets marked CS3"
+out=$(on_a "$SSH" -F "$CFG" -z -o IPQoS=cs3 "$B1" echo marked) || fatal "IPQoS cs3 session failed"
+[ "$out" = marked ] || fatal "IPQoS cs3: output '$out'"
+n1=$(cs3_pkts)
+[ "$n1" -gt 0 ] || { "$TOPO" exec b tc -s filter show dev path1 ingress; fatal "IPQoS cs3: no SCTP packet marked CS3"; }
+"$TOPO" exec b tc qdisc del dev path1 clsact
+note "IPQoS: none marks nothing, cs3 marked $n1 SCTP packets CS3 on the wire"
