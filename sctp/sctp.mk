@@ -8,19 +8,23 @@ SCTP_OBJS=\
 	sctp/sctp-avail.o \
 	sctp/sctp-addrs.o \
 	sctp/sctp-options.o \
-	sctp/sctp-net.o
+	sctp/sctp-net.o \
+	sctp/sctp-ms-codec.o \
+	sctp/sctp-ms-order.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \
 	sctp/sctp-addrs.h \
 	sctp/sctp-options.h \
-	sctp/sctp-net.h
+	sctp/sctp-net.h \
+	sctp/sctp-ms.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 
 # Unit tests, run by "make sctp-unit" (the top-level "make check" does).
 SCTP_UNITTESTS_OBJS=\
-	regress/unittests/sctp/tests.o
+	regress/unittests/sctp/tests.o \
+	regress/unittests/sctp/test_ms.o
 
 $(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h
 

@@ -405,6 +405,8 @@ test_events(void)
 }
 #endif /* WITH_SCTP */
 
+void test_ms(void);
+
 void
 tests(void)
 {
@@ -412,6 +414,7 @@ tests(void)
 	test_available();
 	test_addrlist();
 	test_options();
+	test_ms();
 #ifdef WITH_SCTP
 	test_events();
 #endif

@@ -1,0 +1,757 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Multi-stream mode: the packet codec and the ordering engine against
+ * PROTOCOL.sctp 2.2 to 2.8, rule by rule, with the attack cases
+ * (forged, replayed, dropped, reordered, truncated and wrong-stream
+ * packets), number limits and the key change.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef WITH_OPENSSL
+#include <openssl/evp.h>
+#endif
+
+#include "../test_helper/test_helper.h"
+
+#include "xmalloc.h"
+#include "ssh2.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-ms.h"
+
+void test_ms(void);
+
+#define NSTREAMS	4
+#define T_DATA		SSH2_MSG_CHANNEL_DATA
+#define T_WADJ		SSH2_MSG_CHANNEL_WINDOW_ADJUST
+#define T_AUTH		SSH2_MSG_USERAUTH_REQUEST
+#define T_IGNORE	SSH2_MSG_IGNORE
+#define T_KEXINIT	SSH2_MSG_KEXINIT
+#define T_NEWKEYS	SSH2_MSG_NEWKEYS
+
+static const char *ciphers[] = {
+	"aes128-gcm@openssh.com",
+	"aes256-gcm@openssh.com",
+	"chacha20-poly1305@openssh.com",
+	NULL
+};
+
+static u_char key_a[64], key_b[64], iv_a[12], iv_b[12];
+
+static void
+keys(void)
+{
+	u_int i;
+
+	for (i = 0; i < sizeof(key_a); i++) {
+		key_a[i] = i;
+		key_b[i] = 0x80 | i;
+	}
+	for (i = 0; i < sizeof(iv_a); i++) {
+		iv_a[i] = 0x40 + i;
+		iv_b[i] = 0xc0 + i;
+	}
+}
+
+static struct sctp_ms_cipher *
+cipher(const char *name, const u_char *key, const u_char *iv, int enc)
+{
+	struct sctp_ms_cipher *c = NULL;
+
+	ASSERT_INT_EQ(sctp_ms_cipher_init(&c, name, key, 64, iv, 12, enc), 0);
+	ASSERT_PTR_NE(c, NULL);
+	return c;
+}
+
+static struct sshbuf *
+seal(struct sctp_ms_cipher *c, uint64_t counter, uint16_t stream,
+    int unordered, const u_char *p, size_t len)
+{
+	struct sctp_ms_hdr h;
+	struct sshbuf *b;
+
+	memset(&h, 0, sizeof(h));
+	h.counter = counter;
+	h.seq1 = 7;
+	h.seq2 = stream;
+	h.seq3 = 9;
+	h.stream = stream;
+	h.flags = unordered ? SCTP_MS_F_UNORDERED : 0;
+	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sctp_ms_seal(c, &h, p, len, b), 0);
+	return b;
+}
+
+static void
+test_codec(void)
+{
+	struct sctp_ms_cipher *enc, *dec, *other;
+	struct sctp_ms_hdr h;
+	struct sshbuf *b, *pl;
+	u_char payload[40000], *m;
+	size_t len, i, n;
+	int ci, r;
+
+	for (i = 0; i < sizeof(payload); i++)
+		payload[i] = (u_char)(i * 7 + 3);
+	ASSERT_PTR_NE(pl = sshbuf_new(), NULL);
+
+	TEST_START("ms codec: only AEAD ciphers allowed");
+	for (ci = 0; ciphers[ci] != NULL; ci++)
+		ASSERT_INT_EQ(sctp_ms_cipher_allowed(ciphers[ci]), 1);
+	ASSERT_INT_EQ(sctp_ms_cipher_allowed("aes128-ctr"), 0);
+	ASSERT_INT_EQ(sctp_ms_cipher_allowed("aes256-cbc"), 0);
+	ASSERT_INT_EQ(sctp_ms_cipher_allowed("none"), 0);
+	ASSERT_INT_EQ(sctp_ms_cipher_allowed(NULL), 0);
+	ASSERT_INT_EQ(sctp_ms_cipher_init(&enc, "aes128-ctr", key_a, 64,
+	    iv_a, 12, 1), SSH_ERR_INVALID_ARGUMENT);
+	ASSERT_INT_EQ(sctp_ms_cipher_init(&enc, "aes256-gcm@openssh.com",
+	    key_a, 16, iv_a, 12, 1), SSH_ERR_INVALID_ARGUMENT);
+	TEST_DONE();
+
+	for (ci = 0; ciphers[ci] != NULL; ci++) {
+		enc = cipher(ciphers[ci], key_a, iv_a, 1);
+		dec = cipher(ciphers[ci], key_a, iv_a, 0);
+		other = cipher(ciphers[ci], key_b, iv_b, 0);
+
+		TEST_START("ms codec: seal and open, every length");
+		for (i = 1; i < 303; i++) {
+			len = i < 300 ? i : i == 300 ? 1000 :
+			    i == 301 ? 32768 : 39000;
+			b = seal(enc, len, (uint16_t)(len % NSTREAMS), 0,
+			    payload, len);
+			ASSERT_SIZE_T_EQ(sshbuf_len(b), sctp_ms_sealed_len(len));
+			ASSERT_SIZE_T_EQ((sshbuf_len(b) - SCTP_MS_COUNTER_LEN -
+			    SCTP_MS_TAG_LEN) % SCTP_MS_BLOCK, 0);
+			ASSERT_SIZE_T_LE(sshbuf_len(b), len + SCTP_MS_OVERHEAD);
+			sshbuf_reset(pl);
+			ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b),
+			    sshbuf_len(b), (uint16_t)(len % NSTREAMS), 0, &h,
+			    pl), 0);
+			ASSERT_U64_EQ(h.counter, len);
+			ASSERT_U32_EQ(h.seq1, 7);
+			ASSERT_U32_EQ(h.seq2, len % NSTREAMS);
+			ASSERT_U32_EQ(h.seq3, 9);
+			ASSERT_SIZE_T_EQ(sshbuf_len(pl), len);
+			ASSERT_MEM_EQ(sshbuf_ptr(pl), payload, len);
+			sshbuf_free(b);
+		}
+		TEST_DONE();
+
+		TEST_START("ms codec: every byte forged fails the tag");
+		b = seal(enc, 5, 1, 0, payload, 100);
+		m = xmalloc(sshbuf_len(b));
+		for (i = 0; i < sshbuf_len(b); i++) {
+			memcpy(m, sshbuf_ptr(b), sshbuf_len(b));
+			m[i] ^= 0x01;
+			sshbuf_reset(pl);
+			ASSERT_INT_EQ(sctp_ms_open(dec, m, sshbuf_len(b), 1, 0,
+			    &h, pl), SSH_ERR_MAC_INVALID);
+			ASSERT_SIZE_T_EQ(sshbuf_len(pl), 0);
+		}
+		free(m);
+		TEST_DONE();
+
+		TEST_START("ms codec: moved to another stream or ordering");
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), sshbuf_len(b),
+		    2, 0, &h, pl), SSH_ERR_MAC_INVALID);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), sshbuf_len(b),
+		    1, 1, &h, pl), SSH_ERR_MAC_INVALID);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), sshbuf_len(b),
+		    1, 0, &h, pl), 0);
+		sshbuf_free(b);
+		b = seal(enc, 6, 3, 1, payload, 10);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), sshbuf_len(b),
+		    3, 0, &h, pl), SSH_ERR_MAC_INVALID);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), sshbuf_len(b),
+		    3, 1, &h, pl), 0);
+		ASSERT_U8_EQ(h.flags, SCTP_MS_F_UNORDERED);
+		TEST_DONE();
+
+		TEST_START("ms codec: another key or direction fails");
+		sshbuf_reset(pl);
+		ASSERT_INT_EQ(sctp_ms_open(other, sshbuf_ptr(b), sshbuf_len(b),
+		    3, 1, &h, pl), SSH_ERR_MAC_INVALID);
+		ASSERT_SIZE_T_EQ(sshbuf_len(pl), 0);
+		TEST_DONE();
+
+		TEST_START("ms codec: truncated, padded and oversized messages");
+		n = sshbuf_len(b);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), n - 1, 3, 1, &h,
+		    pl), SSH_ERR_INVALID_FORMAT);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), n - 16, 3, 1,
+		    &h, pl), SSH_ERR_INVALID_FORMAT);	/* below minimum */
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), 0, 3, 1, &h,
+		    pl), SSH_ERR_INVALID_FORMAT);
+		sshbuf_free(b);
+		b = seal(enc, 8, 1, 0, payload, 200);
+		n = sshbuf_len(b);
+		/* a whole block cut off the end: the tag moves, so fails */
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(b), n - 16, 1, 0,
+		    &h, pl), SSH_ERR_MAC_INVALID);
+		m = xcalloc(1, SCTP_MS_MAX_MSG + 16);
+		ASSERT_INT_EQ(sctp_ms_open(dec, m, SCTP_MS_MAX_MSG + 16, 1, 0,
+		    &h, pl), SSH_ERR_INVALID_FORMAT);
+		free(m);
+		sshbuf_reset(pl);
+		r = sctp_ms_seal(enc, &h, payload, 0, pl);
+		ASSERT_INT_EQ(r, SSH_ERR_INVALID_ARGUMENT);
+		sshbuf_free(b);
+		TEST_DONE();
+
+		TEST_START("ms codec: one key seals, the other opens only");
+		b = sshbuf_new();
+		ASSERT_INT_NE(sctp_ms_seal(dec, &h, payload, 10, b), 0);
+		ASSERT_INT_NE(sctp_ms_open(enc, payload, 100, 1, 0, &h, b), 0);
+		sshbuf_free(b);
+		TEST_DONE();
+
+		sctp_ms_cipher_free(enc);
+		sctp_ms_cipher_free(dec);
+		sctp_ms_cipher_free(other);
+	}
+
+	TEST_START("ms codec: plaintext layout checks");
+	{
+		u_char pt[48];
+
+		memset(pt, 0, sizeof(pt));
+		pt[12] = 4;			/* 31 bytes of payload */
+		sshbuf_reset(pl);
+		ASSERT_INT_EQ(sctp_ms_parse_plain(pt, 48, &h, pl), 0);
+		ASSERT_SIZE_T_EQ(sshbuf_len(pl), 31);
+		pt[12] = 3;			/* padding below 4 */
+		ASSERT_INT_EQ(sctp_ms_parse_plain(pt, 48, &h, pl),
+		    SSH_ERR_INVALID_FORMAT);
+		pt[12] = 35;			/* leaves no payload */
+		ASSERT_INT_EQ(sctp_ms_parse_plain(pt, 48, &h, pl),
+		    SSH_ERR_INVALID_FORMAT);
+		pt[12] = 255;			/* past the end */
+		ASSERT_INT_EQ(sctp_ms_parse_plain(pt, 48, &h, pl),
+		    SSH_ERR_INVALID_FORMAT);
+		pt[12] = 4;
+		ASSERT_INT_EQ(sctp_ms_parse_plain(pt, 47, &h, pl),
+		    SSH_ERR_INVALID_FORMAT);	/* not whole blocks */
+	}
+	TEST_DONE();
+	sshbuf_free(pl);
+}
+
+#ifdef WITH_OPENSSL
+/*
+ * Open a sealed message with OpenSSL directly, building nonce and AAD
+ * from the text of PROTOCOL.sctp 2.2/2.3, so the codec's byte layout is
+ * checked against the spec rather than against itself.
+ */
+static int
+spec_open(const EVP_CIPHER *evp, const u_char *key, const u_char *prefix,
+    const u_char *msg, size_t len, uint16_t stream, int unordered,
+    u_char *pt)
+{
+	EVP_CIPHER_CTX *ctx;
+	u_char nonce[12], aad[11];
+	size_t ctlen = len - 8 - 16;
+	int outl, ok;
+
+	memcpy(nonce, prefix, 4);
+	memcpy(nonce + 4, msg, 8);		/* counter, network order */
+	memcpy(aad, msg, 8);
+	aad[8] = stream >> 8;
+	aad[9] = stream & 0xff;
+	aad[10] = unordered ? 1 : 0;
+	ASSERT_PTR_NE(ctx = EVP_CIPHER_CTX_new(), NULL);
+	ok = EVP_DecryptInit_ex(ctx, evp, NULL, key, nonce) == 1 &&
+	    EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16,
+	    (void *)(msg + len - 16)) == 1 &&
+	    EVP_DecryptUpdate(ctx, NULL, &outl, aad, sizeof(aad)) == 1 &&
+	    EVP_DecryptUpdate(ctx, pt, &outl, msg + 8, (int)ctlen) == 1 &&
+	    EVP_DecryptFinal_ex(ctx, pt + outl, &outl) == 1;
+	EVP_CIPHER_CTX_free(ctx);
+	return ok;
+}
+
+static void
+test_codec_spec(void)
+{
+	struct sctp_ms_cipher *enc;
+	struct sshbuf *b;
+	u_char pt[64], zero[4] = { 0, 0, 0, 0 };
+	const u_char msg[] = "\x5e" "spec";
+
+	TEST_START("ms codec: aes-gcm layout as PROTOCOL.sctp 2.2/2.3");
+	enc = cipher("aes128-gcm@openssh.com", key_a, iv_a, 1);
+	b = seal(enc, 0x0102030405060708ULL, 2, 1, msg, 5);
+	ASSERT_SIZE_T_EQ(sshbuf_len(b), 8 + 32 + 16);
+	ASSERT_U8_EQ(sshbuf_ptr(b)[0], 0x01);
+	ASSERT_U8_EQ(sshbuf_ptr(b)[7], 0x08);
+	ASSERT_INT_EQ(spec_open(EVP_aes_128_gcm(), key_a, iv_a,
+	    sshbuf_ptr(b), sshbuf_len(b), 2, 1, pt), 1);
+	ASSERT_U32_EQ(PEEK_U32(pt), 7);
+	ASSERT_U32_EQ(PEEK_U32(pt + 4), 2);
+	ASSERT_U32_EQ(PEEK_U32(pt + 8), 9);
+	ASSERT_U8_EQ(pt[12], 32 - 13 - 5);
+	ASSERT_MEM_EQ(pt + 13, msg, 5);
+	/* The derived IV's prefix is part of the nonce. */
+	ASSERT_INT_EQ(spec_open(EVP_aes_128_gcm(), key_a, iv_b,
+	    sshbuf_ptr(b), sshbuf_len(b), 2, 1, pt), 0);
+	sshbuf_free(b);
+	sctp_ms_cipher_free(enc);
+	TEST_DONE();
+
+#ifdef NID_chacha20_poly1305
+	TEST_START("ms codec: chacha20-poly1305 is RFC 8439 as 2.3 says");
+	enc = cipher("chacha20-poly1305@openssh.com", key_a, iv_a, 1);
+	b = seal(enc, 42, 1, 0, msg, 5);
+	ASSERT_INT_EQ(spec_open(EVP_chacha20_poly1305(), key_a, zero,
+	    sshbuf_ptr(b), sshbuf_len(b), 1, 0, pt), 1);
+	ASSERT_MEM_EQ(pt + 13, msg, 5);
+	/* The second 32 bytes of the derived key are not the key. */
+	ASSERT_INT_EQ(spec_open(EVP_chacha20_poly1305(), key_a + 32, zero,
+	    sshbuf_ptr(b), sshbuf_len(b), 1, 0, pt), 0);
+	sshbuf_free(b);
+	sctp_ms_cipher_free(enc);
+	TEST_DONE();
+#endif
+}
+#endif /* WITH_OPENSSL */
+
+/* Send-side numbering of one packet, asserted to succeed. */
+static struct sctp_ms_hdr
+num(struct sctp_ms_send *s, u_char type, uint16_t stream, int unseq)
+{
+	struct sctp_ms_hdr h;
+
+	ASSERT_INT_EQ(sctp_ms_send_number(s, type, stream, unseq, &h), 0);
+	return h;
+}
+
+static int
+check(struct sctp_ms_recv *r, struct sctp_ms_hdr h, u_char type)
+{
+	int verdict = -1, ret;
+
+	ret = sctp_ms_recv_check(r, &h, type, &verdict);
+	if (ret == 0)
+		ASSERT_INT_NE(verdict, -1);
+	return ret == 0 ? verdict : ret;
+}
+
+static void
+test_numbering(void)
+{
+	struct sctp_ms_send s;
+	struct sctp_ms_hdr h;
+
+	TEST_START("ms order: sender numbers per PROTOCOL.sctp 2.4");
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, 1), SSH_ERR_INVALID_ARGUMENT);
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
+	h = num(&s, T_AUTH, 0, 0);		/* level 2 */
+	ASSERT_U32_EQ(h.seq1, 0); ASSERT_U32_EQ(h.seq2, 1);
+	ASSERT_U32_EQ(h.seq3, 0); ASSERT_U64_EQ(h.counter, 0);
+	h = num(&s, T_DATA, 2, 0);		/* level 3 */
+	ASSERT_U32_EQ(h.seq1, 0); ASSERT_U32_EQ(h.seq2, 2);
+	ASSERT_U32_EQ(h.seq3, 1); ASSERT_U64_EQ(h.counter, 1);
+	h = num(&s, T_DATA, 2, 0);
+	ASSERT_U32_EQ(h.seq3, 2);
+	h = num(&s, T_WADJ, 1, 0);
+	ASSERT_U32_EQ(h.seq2, 1); ASSERT_U32_EQ(h.seq3, 1);
+	h = num(&s, T_IGNORE, 0, 0);
+	ASSERT_U32_EQ(h.seq2, 2);
+	h = num(&s, T_KEXINIT, 0, 0);		/* level 1, restarts 2 and 3 */
+	ASSERT_U32_EQ(h.seq1, 1); ASSERT_U32_EQ(h.seq2, 0);
+	ASSERT_U32_EQ(h.seq3, 0); ASSERT_U64_EQ(h.counter, 5);
+	h = num(&s, T_IGNORE, 0, 0);
+	ASSERT_U32_EQ(h.seq1, 1); ASSERT_U32_EQ(h.seq2, 1);
+	h = num(&s, T_DATA, 2, 0);
+	ASSERT_U32_EQ(h.seq3, 1);
+	h = num(&s, T_DATA, 3, 1);		/* unsequenced */
+	ASSERT_U64_EQ(h.counter, SCTP_MS_UNSEQ);
+	ASSERT_U32_EQ(h.seq2, 3); ASSERT_U32_EQ(h.seq3, 0);
+	ASSERT_U8_EQ(h.flags, SCTP_MS_F_UNORDERED);
+	h = num(&s, T_DATA, 2, 0);
+	ASSERT_U64_EQ(h.counter, 8);		/* counters are apart */
+	TEST_DONE();
+
+	TEST_START("ms order: sender refuses what 2.4/2.5 forbid");
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_KEXINIT, 1, 0, &h),
+	    SSH_ERR_INVALID_ARGUMENT);
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_AUTH, 1, 0, &h),
+	    SSH_ERR_INVALID_ARGUMENT);
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_DATA, NSTREAMS, 0, &h),
+	    SSH_ERR_INVALID_ARGUMENT);
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_DATA, 0, 1, &h),
+	    SSH_ERR_INVALID_ARGUMENT);
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_WADJ, 1, 1, &h),
+	    SSH_ERR_INVALID_ARGUMENT);
+	TEST_DONE();
+
+	TEST_START("ms order: no number wraps (2.3, 2.4)");
+	s.c0 = 0xfffffffdU;
+	h = num(&s, T_IGNORE, 0, 0);
+	ASSERT_U32_EQ(h.seq2, 0xfffffffeU);
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_IGNORE, 0, 0, &h),
+	    SSH_ERR_NEED_REKEY);
+	s.c[1] = 0xfffffffeU;
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_DATA, 1, 0, &h),
+	    SSH_ERR_NEED_REKEY);
+	s.epoch = 0xfffffffeU;
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_KEXINIT, 0, 0, &h),
+	    SSH_ERR_NEED_REKEY);
+	s.epoch = 3;
+	s.seq_ctr = SCTP_MS_UNSEQ - 1;
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_DATA, 2, 0, &h),
+	    SSH_ERR_NEED_REKEY);
+	s.unseq_ctr = UINT64_MAX;
+	ASSERT_INT_EQ(sctp_ms_send_number(&s, T_DATA, 2, 1, &h),
+	    SSH_ERR_NEED_REKEY);
+	sctp_ms_send_newkey(&s);
+	h = num(&s, T_DATA, 2, 0);
+	ASSERT_U64_EQ(h.counter, 0); ASSERT_U32_EQ(h.seq1, 0);
+	ASSERT_U32_EQ(h.seq3, 1);
+	h = num(&s, T_DATA, 2, 1);
+	ASSERT_U64_EQ(h.counter, SCTP_MS_UNSEQ);
+	sctp_ms_send_free(&s);
+	TEST_DONE();
+}
+
+static void
+test_receive(void)
+{
+	struct sctp_ms_send s;
+	struct sctp_ms_recv r;
+	struct sctp_ms_hdr a1, a2, b1, b2, c1, k, x, y;
+	int i;
+
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
+	ASSERT_INT_EQ(sctp_ms_recv_init(&r, NSTREAMS), 0);
+
+	TEST_START("ms order: in order and reordered between streams");
+	a1 = num(&s, T_DATA, 1, 0);
+	b1 = num(&s, T_DATA, 2, 0);
+	c1 = num(&s, T_AUTH, 0, 0);
+	a2 = num(&s, T_DATA, 1, 0);
+	b2 = num(&s, T_DATA, 2, 0);
+	/* stream 2 overtakes streams 1 and 0: allowed */
+	ASSERT_INT_EQ(check(&r, b1, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, b2, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, a1, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, c1, T_AUTH), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, a2, T_DATA), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms order: replayed packets are refused");
+	ASSERT_INT_EQ(check(&r, a2, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, c1, T_AUTH), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, b1, T_DATA), SSH_ERR_INVALID_FORMAT);
+	TEST_DONE();
+
+	TEST_START("ms order: a dropped packet is seen at the next one");
+	x = num(&s, T_DATA, 1, 0);		/* dropped */
+	y = num(&s, T_DATA, 1, 0);
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-3 sequence number out of order");
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms order: reordered within a stream is refused");
+	x = num(&s, T_IGNORE, 0, 0);
+	y = num(&s, T_IGNORE, 0, 0);
+	ASSERT_INT_EQ(check(&r, y, T_IGNORE), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-2 sequence number out of order");
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, y, T_IGNORE), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms order: wrong stream, level or type is refused");
+	x = num(&s, T_DATA, 1, 0);
+	y = x;
+	y.stream = 2;			/* numbers name stream 1 */
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-3 packet names another stream");
+	y = x;
+	y.stream = NSTREAMS;
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	y = x;
+	y.flags = SCTP_MS_F_UNORDERED;
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, x, T_AUTH), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, x, SSH2_MSG_CHANNEL_OPEN),
+	    SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	y = num(&s, T_IGNORE, 0, 0);
+	ASSERT_INT_EQ(check(&r, y, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-1 message with level-2 numbers");
+	x = y;
+	x.seq3 = 1;
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-3 numbers on stream 0");
+	x = y;
+	x.seq1++;
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, y, T_IGNORE), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms order: truncation before a level-1 packet");
+	x = num(&s, T_DATA, 3, 0);		/* last on stream 3: dropped */
+	k = num(&s, T_KEXINIT, 0, 0);
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why,
+	    "level-1 packet before all earlier packets (truncation)");
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, k, SSH2_MSG_CHANNEL_DATA),
+	    SSH_ERR_INVALID_FORMAT);		/* level-1 numbers, not type */
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
+	ASSERT_U32_EQ(r.epoch, 1);
+	TEST_DONE();
+
+	TEST_START("ms order: nothing of an older epoch after level 1");
+	/* x was numbered in epoch 0; replay it after KEXINIT */
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-3 packet of another epoch");
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-1 sequence number out of order");
+	TEST_DONE();
+
+	TEST_START("ms order: key exchange, NEWKEYS and a new key");
+	/* kex messages and level 2 between them, all on stream 0 */
+	x = num(&s, T_IGNORE, 0, 0);
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SCTP_MS_ACCEPT);
+	x = num(&s, SSH2_MSG_KEX_ECDH_INIT, 0, 0);
+	ASSERT_INT_EQ(check(&r, x, SSH2_MSG_KEX_ECDH_INIT), SCTP_MS_ACCEPT);
+	x = num(&s, T_NEWKEYS, 0, 0);
+	y = num(&s, T_DATA, 2, 0);	/* old key, sent after NEWKEYS */
+	ASSERT_INT_EQ(check(&r, x, T_NEWKEYS), SCTP_MS_ACCEPT);
+	sctp_ms_send_newkey(&s);
+	sctp_ms_recv_newkey(&r);
+	x = num(&s, T_DATA, 2, 0);
+	ASSERT_U64_EQ(x.counter, 0);
+	/* A packet of the old key: under the new key its numbers are out */
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms order: simultaneous data on all streams, drained");
+	for (i = 0; i < 300; i++) {
+		x = num(&s, T_DATA, 1 + i % (NSTREAMS - 1), 0);
+		ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	}
+	k = num(&s, T_KEXINIT, 0, 0);
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
+	ASSERT_U64_EQ(r.r, 302);
+	TEST_DONE();
+
+	TEST_START("ms order: receiver numbers stop at their limit");
+	r.x0 = 0xfffffffeU;
+	x = y;
+	x.stream = 0; x.seq1 = r.epoch; x.seq2 = 0xfffffffeU; x.seq3 = 0;
+	x.counter = r.h;
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SCTP_MS_ACCEPT);
+	x.seq2 = 0;			/* a wrapped sender: level 1 rules */
+	x.counter = r.h;
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SSH_ERR_INVALID_FORMAT);
+	r.epoch = UINT32_MAX;
+	x.seq1 = 0;
+	ASSERT_INT_EQ(check(&r, x, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	TEST_DONE();
+
+	sctp_ms_send_free(&s);
+	sctp_ms_recv_free(&r);
+}
+
+static void
+test_unsequenced(void)
+{
+	struct sctp_ms_send s;
+	struct sctp_ms_recv r;
+	struct sctp_ms_hdr h[40], x, k;
+	int i;
+
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
+	ASSERT_INT_EQ(sctp_ms_recv_init(&r, NSTREAMS), 0);
+
+	TEST_START("ms unsequenced: refused unless a channel uses them");
+	x = num(&s, T_DATA, 1, 1);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "unsequenced packet unexpected");
+	r.allow_unseq = 1;
+	TEST_DONE();
+
+	TEST_START("ms unsequenced: gaps and reordering accepted");
+	for (i = 0; i < 40; i++)
+		h[i] = num(&s, T_DATA, 1 + i % 3, 1);
+	for (i = 39; i >= 0; i -= 2)		/* backwards, every other */
+		ASSERT_INT_EQ(check(&r, h[i], T_DATA), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms unsequenced: replays dropped and counted");
+	ASSERT_INT_EQ(check(&r, h[39], T_DATA), SCTP_MS_DROP);
+	ASSERT_INT_EQ(check(&r, h[1], T_DATA), SCTP_MS_DROP);
+	ASSERT_U64_EQ(r.udropped, 2);
+	ASSERT_INT_EQ(check(&r, h[0], T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, h[0], T_DATA), SCTP_MS_DROP);
+	TEST_DONE();
+
+	TEST_START("ms unsequenced: older than the window dropped");
+	for (i = 0; i < SCTP_MS_WINDOW + 5; i++)
+		x = num(&s, T_DATA, 1, 1);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, h[2], T_DATA), SCTP_MS_DROP);	/* too old */
+	ASSERT_U64_EQ(r.udropped, 4);
+	/* one slot inside the window, never seen: accepted once */
+	x.counter -= SCTP_MS_WINDOW - 1;
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_DROP);
+	x.counter--;				/* just outside */
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_DROP);
+	TEST_DONE();
+
+	TEST_START("ms unsequenced: a window jump clears old bits");
+	x.counter += 5 * SCTP_MS_WINDOW;
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	x.counter -= SCTP_MS_WINDOW - 1;
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	s.unseq_ctr = SCTP_MS_UNSEQ + r.utop;	/* the sender catches up */
+	TEST_DONE();
+
+	TEST_START("ms unsequenced: layout and type rules");
+	x = num(&s, T_DATA, 2, 1);
+	k = x;
+	k.flags = 0;				/* delivered ordered */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	k = x;
+	k.seq3 = 1;
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	k = x;
+	k.seq2 = 1;
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	k = x;
+	k.stream = 0;
+	k.seq2 = 0;
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, x, SSH2_MSG_CHANNEL_CLOSE),
+	    SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(check(&r, x, SSH2_MSG_CHANNEL_EXTENDED_DATA),
+	    SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	TEST_START("ms unsequenced: not counted for completeness; epochs");
+	k = num(&s, T_KEXINIT, 0, 0);
+	ASSERT_U64_EQ(k.counter, 0);
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
+	x.counter += 10;		/* unsequenced of the old epoch */
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "unsequenced packet of another epoch");
+	x = num(&s, T_DATA, 2, 1);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
+	sctp_ms_send_free(&s);
+	sctp_ms_recv_free(&r);
+}
+
+/*
+ * Sender, codec and receiver together: packets of three streams sealed
+ * in order and delivered in a shuffled order that keeps each stream's
+ * order, as SCTP may, then a KEXINIT after the drain.
+ */
+static void
+test_end_to_end(void)
+{
+	struct sctp_ms_cipher *enc, *dec;
+	struct sctp_ms_send s;
+	struct sctp_ms_recv r;
+	struct sctp_ms_hdr h;
+	struct sshbuf *q[NSTREAMS][20], *pl;
+	u_char msg[3];
+	int nq[NSTREAMS], head[NSTREAMS], st, i, left, verdict;
+	u_int seed = 12345;
+
+	enc = cipher("aes256-gcm@openssh.com", key_a, iv_a, 1);
+	dec = cipher("aes256-gcm@openssh.com", key_a, iv_a, 0);
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
+	ASSERT_INT_EQ(sctp_ms_recv_init(&r, NSTREAMS), 0);
+	ASSERT_PTR_NE(pl = sshbuf_new(), NULL);
+	memset(nq, 0, sizeof(nq));
+	memset(head, 0, sizeof(head));
+
+	TEST_START("ms end to end: streams interleaved, order kept");
+	for (i = 0; i < 57; i++) {
+		st = i % NSTREAMS;
+		msg[0] = st == 0 ? T_IGNORE : T_DATA;
+		msg[1] = st;
+		msg[2] = nq[st];
+		h = num(&s, msg[0], st, 0);
+		ASSERT_PTR_NE(q[st][nq[st]] = sshbuf_new(), NULL);
+		ASSERT_INT_EQ(sctp_ms_seal(enc, &h, msg, 3, q[st][nq[st]]), 0);
+		nq[st]++;
+	}
+	for (left = 57; left > 0; left--) {
+		do {
+			seed = seed * 1103515245 + 12345;
+			st = (seed >> 16) % NSTREAMS;
+		} while (head[st] == nq[st]);
+		sshbuf_reset(pl);
+		ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(q[st][head[st]]),
+		    sshbuf_len(q[st][head[st]]), st, 0, &h, pl), 0);
+		ASSERT_INT_EQ(sctp_ms_recv_check(&r, &h, sshbuf_ptr(pl)[0],
+		    &verdict), 0);
+		ASSERT_INT_EQ(verdict, SCTP_MS_ACCEPT);
+		ASSERT_U8_EQ(sshbuf_ptr(pl)[1], st);
+		ASSERT_U8_EQ(sshbuf_ptr(pl)[2], head[st]);
+		sshbuf_free(q[st][head[st]]);
+		head[st]++;
+	}
+	msg[0] = T_KEXINIT;
+	h = num(&s, T_KEXINIT, 0, 0);
+	ASSERT_PTR_NE(q[0][0] = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sctp_ms_seal(enc, &h, msg, 1, q[0][0]), 0);
+	sshbuf_reset(pl);
+	ASSERT_INT_EQ(sctp_ms_open(dec, sshbuf_ptr(q[0][0]),
+	    sshbuf_len(q[0][0]), 0, 0, &h, pl), 0);
+	sshbuf_free(q[0][0]);
+	ASSERT_INT_EQ(sctp_ms_recv_check(&r, &h, T_KEXINIT, &verdict), 0);
+	TEST_DONE();
+
+	sshbuf_free(pl);
+	sctp_ms_send_free(&s);
+	sctp_ms_recv_free(&r);
+	sctp_ms_cipher_free(enc);
+	sctp_ms_cipher_free(dec);
+}
+
+void
+test_ms(void)
+{
+	keys();
+#ifdef WITH_OPENSSL
+	test_codec();
+	test_codec_spec();
+	test_end_to_end();
+#endif
+	test_numbering();
+	test_receive();
+	test_unsequenced();
+}
