@@ -27,7 +27,7 @@ INPUTS := upstream.conf patches/series $(wildcard patches/*.patch) \
 	contrib/build-tree contrib/fetch-upstream
 
 .PHONY: all deps build tools check demo edit-tree save-patches clean distclean \
-	vm-prepare
+	vm-prepare fuzz fuzz-run
 
 all: build
 
@@ -56,6 +56,27 @@ $(TOOLS)/dccp-ping: regress/dccp-ping.c | deps
 
 vm-prepare:
 	contrib/sctp-vm --prepare
+
+# libFuzzer harness of the multi-stream codec and ordering engine (clang).
+# "make fuzz-run FUZZ_TIME=600" runs it; the corpus stays in build/fuzz.
+FUZZ := $(BUILD)/fuzz
+FUZZ_TIME ?= 600
+FUZZ_CC ?= clang
+FUZZ_SRCS := regress/fuzz/ms_fuzz.c sctp/sctp-ms-codec.c sctp/sctp-ms-order.c
+
+fuzz: $(FUZZ)/ms_fuzz
+
+$(FUZZ)/ms_fuzz: $(FUZZ_SRCS) sctp/sctp-ms.h build
+	@mkdir -p $(FUZZ)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -I$(TREE) -I$(TOP) -o $@ \
+	    $(FUZZ_SRCS) $(TREE)/libssh.a \
+	    $(TREE)/openbsd-compat/libopenbsd-compat.a -lcrypto -lsctp -lz
+
+fuzz-run: fuzz
+	@mkdir -p $(FUZZ)/corpus
+	cd $(FUZZ) && ./ms_fuzz -max_total_time=$(FUZZ_TIME) \
+	    -print_final_stats=1 corpus
 
 # TESTS="unit vm" runs only those groups (see regress/run-tests).
 check: build tools

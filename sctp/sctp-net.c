@@ -539,6 +539,12 @@ sctp_log_assoc(int fd, int verbose_level)
 	free(p);
 }
 
+/*
+ * Called with the fd when events are enabled: set by sctp-ms-conn.c, so
+ * that programs without a packet layer do not link it.
+ */
+void	(*sctp_events_hook)(int fd);
+
 void
 sctp_events_enable(int fd)
 {
@@ -554,6 +560,9 @@ sctp_events_enable(int fd)
 	}
 	events_fd = fd;
 	debug2_f("fd %d: logging SCTP path changes", fd);
+	/* Channels on streams may now use every stream (sctp-ms-conn.c). */
+	if (sctp_events_hook != NULL)
+		sctp_events_hook(fd);
 }
 
 ssize_t
@@ -579,8 +588,8 @@ paddr_state(int st)
 	return "changed state";
 }
 
-static void
-log_notification(int fd, const u_char *buf, size_t len)
+void
+sctp_log_notification(int fd, const u_char *buf, size_t len)
 {
 	const union sctp_notification *sn = (const void *)buf;
 	struct sockaddr_storage ss;
@@ -659,7 +668,7 @@ sctp_read(int fd, void *buf, size_t len)
 			if ((n = recvmsg(fd, &msg, MSG_DONTWAIT)) <= 0)
 				return n;
 		}
-		log_notification(fd, note, notelen);
+		sctp_log_notification(fd, note, notelen);
 		flags = MSG_DONTWAIT;
 	}
 }

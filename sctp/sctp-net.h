@@ -66,6 +66,10 @@ void	sctp_log_assoc(int fd, int verbose_level);
  * authentication, outside the pre-authentication sandbox.
  */
 void	sctp_events_enable(int fd);
+extern void (*sctp_events_hook)(int fd);
+
+/* Log a path change notification read from fd (debug). */
+void	sctp_log_notification(int fd, const u_char *buf, size_t len);
 
 /* write(2) that keeps each SCTP message to at most one SSH packet. */
 ssize_t	sctp_write(int fd, const void *buf, size_t len);

@@ -37,7 +37,8 @@
 
 enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
-	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti
+	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti,
+	kChannelStreams
 };
 
 static const struct {
@@ -59,6 +60,8 @@ static const struct {
 	    kPFThreshold, SO_CLIENT|SO_SERVER },
 	{ "listenmultipleaddresses", "ListenMultipleAddresses", kListenMulti,
 	    SO_SERVER },
+	{ "sctpchannelstreams", "SCTPChannelStreams", kChannelStreams,
+	    SO_CLIENT|SO_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
 
@@ -95,6 +98,15 @@ sctp_transport_name(int t)
 	return "UNKNOWN";
 }
 
+static int channel_streams_enabled = 1;
+
+/* SCTPChannelStreams of the configuration last filled in. */
+int
+sctp_options_channel_streams(void)
+{
+	return channel_streams_enabled;
+}
+
 void
 sctp_options_init(struct sctp_options *o)
 {
@@ -107,6 +119,7 @@ sctp_options_init(struct sctp_options *o)
 	o->rto_max = -1;
 	o->path_max_retrans = -1;
 	o->pf_threshold = -1;
+	o->channel_streams = -1;
 }
 
 void
@@ -128,6 +141,10 @@ sctp_options_fill(struct sctp_options *o)
 		o->path_max_retrans = SCTP_DEFAULT_PATHMAXRXT;
 	if (o->pf_threshold == -1)
 		o->pf_threshold = SCTP_DEFAULT_PFTHRESHOLD;
+	if (o->channel_streams == -1)
+		o->channel_streams = 1;
+	/* The key exchange offers the mode from this (sctp-ms-conn.c). */
+	channel_streams_enabled = o->channel_streams;
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
 		o->rto_max = o->rto_min;
@@ -216,6 +233,19 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 #endif
 		if (active && o->transport == -1)
 			o->transport = value;
+		break;
+	case kChannelStreams:
+		if (strcmp(arg, "yes") == 0)
+			value = 1;
+		else if (strcmp(arg, "no") == 0)
+			value = 0;
+		else {
+			error("%s line %d: %s: unsupported value \"%s\" "
+			    "(yes or no).", filename, linenum, display, arg);
+			return -1;
+		}
+		if (active && o->channel_streams == -1)
+			o->channel_streams = value;
 		break;
 	case kPeerAddresses:
 		if ((al = sctp_addrlist_parse(arg, 0, &err)) == NULL) {
@@ -343,4 +373,5 @@ sctp_options_dump(const struct sctp_options *o, int server)
 	printf("sctprtomax %d\n", o->rto_max);
 	printf("sctppathmaxretransmissions %d\n", o->path_max_retrans);
 	printf("sctppotentiallyfailedthreshold %d\n", o->pf_threshold);
+	printf("sctpchannelstreams %s\n", o->channel_streams ? "yes" : "no");
 }

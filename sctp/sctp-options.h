@@ -45,6 +45,7 @@ struct sctp_options {
 	int	 rto_max;		/* ms */
 	int	 path_max_retrans;	/* path failure threshold */
 	int	 pf_threshold;		/* potentially-failed threshold */
+	int	 channel_streams;	/* offer channels on streams */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
 };
@@ -80,5 +81,8 @@ struct sctp_addrlist *sctp_listenaddress_list(struct sctp_options *,
 void	sctp_options_dump(const struct sctp_options *, int server);
 
 const char *sctp_transport_name(int);
+
+/* SCTPChannelStreams of the configuration last filled in (default yes). */
+int	sctp_options_channel_streams(void);
 
 #endif /* SCTP_OPTIONS_H */

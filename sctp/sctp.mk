@@ -10,14 +10,16 @@ SCTP_OBJS=\
 	sctp/sctp-options.o \
 	sctp/sctp-net.o \
 	sctp/sctp-ms-codec.o \
-	sctp/sctp-ms-order.o
+	sctp/sctp-ms-order.o \
+	sctp/sctp-ms-conn.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \
 	sctp/sctp-addrs.h \
 	sctp/sctp-options.h \
 	sctp/sctp-net.h \
-	sctp/sctp-ms.h
+	sctp/sctp-ms.h \
+	sctp/sctp-ms-conn.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 

@@ -1,0 +1,68 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Multi-stream mode on a connection (PROTOCOL.sctp section 2): what the
+ * packet layer (packet.c) and the key exchange (kex.c) call.  Every
+ * function accepts a NULL connection (not SCTP, or a build without SCTP)
+ * and then does nothing, so the hooks need no conditions of their own.
+ */
+
+#ifndef SCTP_MS_CONN_H
+#define SCTP_MS_CONN_H
+
+struct sshbuf;
+struct sctp_ms_conn;
+
+/* A connection's state, if fd is an SCTP association; else NULL. */
+struct sctp_ms_conn *sctp_ms_conn_new(int fd);
+void	sctp_ms_conn_free(struct sctp_ms_conn *);
+
+/* After authentication: sendmsg/recvmsg with stream information (2.5). */
+void	sctp_ms_full_io(int fd);
+
+/* Key exchange (2.1). */
+const char *sctp_ms_kex_offer(struct sctp_ms_conn *, int server);
+int	sctp_ms_kex_choose(struct sctp_ms_conn *, int server, int initial,
+	    const char *peer_kexalgs, int strict, const char *enc_in,
+	    const char *enc_out, int comp_in, int comp_out);
+int	sctp_ms_newkeys(struct sctp_ms_conn *, int out,
+	    const struct sshbuf *input);
+int	sctp_ms_set_cipher(struct sctp_ms_conn *, int out, const char *cipher,
+	    const u_char *key, u_int keylen, const u_char *iv, u_int ivlen);
+
+int	sctp_ms_in_active(const struct sctp_ms_conn *);
+int	sctp_ms_out_active(const struct sctp_ms_conn *);
+
+/* Output (2.2, 2.5, 2.7). */
+int	sctp_ms_send(struct sctp_ms_conn *, const u_char *payload, size_t len,
+	    u_int *sealed_len);
+int	sctp_ms_flush(struct sctp_ms_conn *, struct sshbuf *input);
+int	sctp_ms_have_output(const struct sctp_ms_conn *);
+int	sctp_ms_waiting(const struct sctp_ms_conn *);
+size_t	sctp_ms_queued(const struct sctp_ms_conn *);
+
+/* Input (2.6). */
+int	sctp_ms_read(struct sctp_ms_conn *, struct sshbuf *input,
+	    size_t *rlen);
+int	sctp_ms_recv(struct sctp_ms_conn *, struct sshbuf *input,
+	    struct sshbuf *packet);
+
+/* Privilege separation: the state moves with the packet state. */
+int	sctp_ms_state_put(const struct sctp_ms_conn *, struct sshbuf *m);
+int	sctp_ms_state_get(struct sctp_ms_conn *, struct sshbuf *m);
+
+#endif /* SCTP_MS_CONN_H */
