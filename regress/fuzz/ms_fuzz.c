@@ -118,7 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sctp_ms_hdr h;
 	struct input in = { data, size };
 	struct sshbuf *pl, *m;
-	u_char op, buf[2048];
+	u_char op, buf[2048], *dyn;
 	uint16_t len, stream;
 	uint8_t flags, type;
 	int i, verdict, ops = 0;
@@ -146,12 +146,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			len %= sizeof(buf);
 			if (len > in.left)
 				len = in.left;
-			take(&in, buf, len);
+			/* exactly len bytes, so ASan sees any overread */
+			if ((dyn = malloc(len)) == NULL && len != 0)
+				abort();
+			take(&in, dyn, len);
 			sshbuf_reset(pl);
-			if (sctp_ms_open(dec, buf, len, stream % (NSTREAMS + 1),
+			if (sctp_ms_open(dec, dyn, len, stream % (NSTREAMS + 1),
 			    flags & 1, &h, pl) == 0 && sshbuf_len(pl) > 0)
 				sctp_ms_recv_check(&chaos, &h,
 				    sshbuf_ptr(pl)[0], &verdict);
+			free(dyn);
 			break;
 		case 1:		/* numbers and payload of the fuzzer's choice */
 			memset(&h, 0, sizeof(h));
@@ -191,9 +195,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			len %= sizeof(buf);
 			if (len > in.left)
 				len = in.left;
-			take(&in, buf, len);
+			if ((dyn = malloc(len)) == NULL && len != 0)
+				abort();
+			take(&in, dyn, len);
 			sshbuf_reset(pl);
-			sctp_ms_parse_plain(buf, len, &h, pl);
+			sctp_ms_parse_plain(dyn, len, &h, pl);
+			free(dyn);
 			break;
 		case 3:		/* honest sender queues a packet */
 			if (!take(&in, &type, 1) || !take(&in, &stream, 2))

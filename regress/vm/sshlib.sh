@@ -29,7 +29,7 @@ start_sshd() {
 		echo "SshdSessionPath $TREE/sshd-session"
 		echo "SshdAuthPath $TREE/sshd-auth"
 		echo "Subsystem sftp $TREE/sftp-server"
-		echo "LogLevel DEBUG1"
+		echo "LogLevel ${SSHD_LOGLEVEL:-DEBUG1}"
 		printf '%s\n' "$@"
 	} >"$W/sshd_config"
 	"$TOPO" exec b "$SSHD" -f "$W/sshd_config" -E "$W/sshd.log"

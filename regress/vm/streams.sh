@@ -1,0 +1,105 @@
+# streams: channels on SCTP streams (PROTOCOL.sctp section 2) between the
+# two hosts: negotiation and ssh -v, several channels at once on their own
+# streams through ControlMaster, rekeying every megabyte under that load
+# (with SENDER_DRY drains), both directions byte-exact, the AEAD ciphers,
+# and the fall-back to one stream when either side has the mode disabled
+# or a cipher the mode cannot use is chosen.
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 2
+SSHD_LOGLEVEL=DEBUG3
+. "$(dirname "$0")/sshlib.sh"
+trap 'stop_sshd; [ -s "$W/sshd2.pid" ] && kill "$(cat "$W/sshd2.pid")"' EXIT
+B1=$("$TOPO" addr b 1)
+start_sshd "Transport sctp"
+IN_USE="SCTP channels on streams in use: 10 streams out, 10 in"
+
+# Negotiated, and said so by ssh -v and sshd.
+out=$(on_a "$SSH" -F "$CFG" -z -v "$B1" echo hello 2>"$W/v.log") ||
+    { cat "$W/v.log"; fatal "ssh -z exec failed"; }
+[ "$out" = hello ] || fatal "unexpected output '$out'"
+grep -q "$IN_USE" "$W/v.log" || { cat "$W/v.log"; fatal "ssh -v does not say channels on streams are in use"; }
+grep -q "$IN_USE \[preauth\]" "$W/sshd.log" || fatal "sshd does not log channels on streams"
+grep -q "sctp-streams-c-v00@openssh-sctp.invalid" "$W/v.log" || true
+note "negotiated: $(grep -m1 'channels on streams in use' "$W/v.log" | sed 's/^debug1: //')"
+# The session's messages travelled on a stream of their own.
+grep -q "sctp_ms_flush: stream [1-9]: message" "$W/sshd.log" ||
+    fatal "sshd sent nothing on a channel stream"
+note "the session channel's messages went on a stream other than 0"
+
+# Both directions, byte-exact.
+head -c 3000000 /dev/urandom >"$W/data"
+sum=$(sha256sum <"$W/data" | cut -d' ' -f1)
+out=$(on_a "$SSH" -F "$CFG" -z "$B1" sha256sum <"$W/data" | cut -d' ' -f1) || fatal "upload failed"
+[ "$out" = "$sum" ] || fatal "upload checksum mismatch"
+out=$(on_a "$SSH" -F "$CFG" -z "$B1" cat "$W/data" | sha256sum | cut -d' ' -f1) || fatal "download failed"
+[ "$out" = "$sum" ] || fatal "download checksum mismatch"
+note "3 MB each way, checksums match"
+
+# Several channels at once through one association (ControlMaster), with
+# a rekey every megabyte: four uploads and a download in parallel.
+: >"$W/sshd.log.mark"
+lines0=$(wc -l <"$W/sshd.log")
+on_a "$SSH" -F "$CFG" -z -o ControlMaster=yes -o "ControlPath=$W/mux" -o ControlPersist=120 \
+    -o RekeyLimit=1M -f -N "$B1" || fatal "mux master failed"
+pids=()
+for i in 1 2 3 4; do
+	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -o ControlMaster=no "$B1" sha256sum \
+	    <"$W/data" >"$W/up.$i" 2>"$W/up.$i.err" &
+	pids+=($!)
+done
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -o ControlMaster=no "$B1" cat "$W/data" \
+    2>"$W/down.err" | sha256sum >"$W/down" &
+pids+=($!)
+for p in "${pids[@]}"; do wait "$p" || fatal "a parallel transfer failed ($(cat "$W"/up.*.err "$W/down.err"))"; done
+for i in 1 2 3 4; do
+	[ "$(cut -d' ' -f1 "$W/up.$i")" = "$sum" ] || fatal "parallel upload $i checksum mismatch"
+done
+[ "$(cut -d' ' -f1 "$W/down")" = "$sum" ] || fatal "parallel download checksum mismatch"
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -O exit "$B1" 2>/dev/null
+sleep 1
+tail -n +"$((lines0 + 1))" "$W/sshd.log" >"$W/mux.log"
+streams=$(grep -o "sctp_ms_flush: stream [0-9]*" "$W/mux.log" | sort -u | grep -vc "stream 0$" || true)
+rekeys=$(grep -c "SSH2_MSG_KEXINIT received" "$W/mux.log" || true)
+drains=$(grep -c "SCTP drain waits for SENDER_DRY" "$W/mux.log" || true)
+note "5 parallel channels byte-exact: sshd used $streams channel streams, $rekeys rekeys, $drains drains"
+[ "$streams" -ge 5 ] || fatal "only $streams channel streams used for 5 channels"
+[ "$rekeys" -ge 5 ] || fatal "only $rekeys rekeys under load"
+[ "$drains" -ge "$rekeys" ] || fatal "fewer drains ($drains) than rekeys ($rekeys)"
+! grep -E "refused|out of order|truncation" "$W/mux.log" || fatal "sshd reported a refused packet"
+
+# Each AEAD cipher; a cipher the mode cannot use falls back to one stream.
+for c in aes128-gcm@openssh.com aes256-gcm@openssh.com chacha20-poly1305@openssh.com; do
+	out=$(on_a "$SSH" -F "$CFG" -z -v -o "Ciphers=$c" "$B1" 'head -c 200000 /dev/zero | sha256sum' 2>"$W/c.log") ||
+	    { cat "$W/c.log"; fatal "cipher $c failed"; }
+	grep -q "$IN_USE" "$W/c.log" || fatal "cipher $c: mode not in use"
+	[ "${out%% *}" = "$(head -c 200000 /dev/zero | sha256sum | cut -d' ' -f1)" ] || fatal "cipher $c: bad output"
+done
+note "aes128-gcm, aes256-gcm, chacha20-poly1305: in use, output right"
+out=$(on_a "$SSH" -F "$CFG" -z -v -o Ciphers=aes128-ctr "$B1" echo ctr 2>"$W/c.log") || fatal "aes128-ctr session failed"
+[ "$out" = ctr ] || fatal "aes128-ctr output '$out'"
+grep -q "not used with cipher aes128-ctr" "$W/c.log" || fatal "aes128-ctr: no fall-back message"
+! grep -q "$IN_USE" "$W/c.log" || fatal "aes128-ctr: mode in use"
+note "aes128-ctr: one stream, as section 2.1 says"
+
+# Disabled on the client: one stream, and both sides say so.
+lines0=$(wc -l <"$W/sshd.log")
+out=$(on_a "$SSH" -F "$CFG" -z -v -o SCTPChannelStreams=no "$B1" echo off 2>"$W/off.log") || fatal "client with the mode off failed"
+[ "$out" = off ] || fatal "mode-off output '$out'"
+! grep -q "sctp-streams-c-v00" "$W/off.log" || fatal "client offered the mode although disabled"
+! grep -q "$IN_USE" "$W/off.log" || fatal "client with the mode off uses it"
+sleep 0.5
+tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "not offered by the peer, one stream" ||
+    fatal "sshd does not log the fall-back"
+note "client SCTPChannelStreams no: one stream, sshd logs the fall-back"
+
+# Disabled on the server (a second sshd): the client falls back.
+sed -e 's/^Port 2222/Port 2223/' -e "s|^PidFile .*|PidFile $W/sshd2.pid|" "$W/sshd_config" >"$W/sshd2_config"
+echo "SCTPChannelStreams no" >>"$W/sshd2_config"
+"$TOPO" exec b "$SSHD" -f "$W/sshd2_config" -E "$W/sshd2.log"
+for _ in $(seq 50); do [ -s "$W/sshd2.pid" ] && break; sleep 0.2; done
+out=$(on_a "$SSH" -F "$CFG" -z -v -p 2223 "$B1" echo srv-off 2>"$W/off2.log") || { cat "$W/sshd2.log"; fatal "server with the mode off failed"; }
+[ "$out" = srv-off ] || fatal "server-off output '$out'"
+grep -q "not offered by the peer, one stream" "$W/off2.log" || fatal "ssh -v does not report the fall-back"
+! grep -q "$IN_USE" "$W/off2.log" || fatal "mode in use with a server that has it off"
+"$TOPO" exec b "$SSHD" -T -f "$W/sshd2_config" | grep -qx "sctpchannelstreams no" || fatal "sshd -T: sctpchannelstreams"
+note "sshd SCTPChannelStreams no: one stream, ssh -v says why"
