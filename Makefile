@@ -44,11 +44,15 @@ build: deps $(BUILD)/.synced
 	$(MAKE) -C $(TREE) -j$(JOBS)
 
 # Test helpers that run on the SCTP VM (need lksctp's library).
-tools: deps $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping
+tools: deps $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping $(TOOLS)/msgdelay
 
 $(TOOLS)/sctp-xfer: regress/sctp-xfer.c | deps
 	@mkdir -p $(TOOLS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lsctp
+
+$(TOOLS)/msgdelay: regress/msgdelay.c | deps
+	@mkdir -p $(TOOLS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
 $(TOOLS)/dccp-ping: regress/dccp-ping.c | deps
 	@mkdir -p $(TOOLS)

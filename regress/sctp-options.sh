@@ -23,9 +23,26 @@ ${REAL_SSH} -G -F /dev/null somehost > $OBJ/sctp-opt.G || fail "ssh -G failed"
 grep '^transport tcp$' $OBJ/sctp-opt.G >/dev/null || fail "default Transport is not tcp"
 for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
     "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
-    "sctppotentiallyfailedthreshold 0"; do
+    "sctppotentiallyfailedthreshold 0" "sctpchannelstreams yes" \
+    "sctpstreamscheduler prio" "sctpstreamweights 8 1" "sctpdraintimeout 120"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
+# Channels on streams: the options and their values.
+${REAL_SSH} -G -F /dev/null -o SCTPChannelStreams=no -o SCTPStreamScheduler=wfq \
+    -o "SCTPStreamWeights=4 2" -o SCTPDrainTimeout=0 somehost > $OBJ/sctp-opt.G ||
+	fail "ssh -G with channels-on-streams options failed"
+for kv in "sctpchannelstreams no" "sctpstreamscheduler wfq" "sctpstreamweights 4 2" \
+    "sctpdraintimeout 0"; do
+	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "ssh -G: no '$kv'"
+done
+expect_fail "SCTPChannelStreams=maybe" 'SCTPChannelStreams: unsupported value "maybe" (yes or no)' \
+	${REAL_SSH} -G -F /dev/null -o SCTPChannelStreams=maybe somehost
+expect_fail "SCTPStreamScheduler=fifo" 'unsupported scheduler "fifo" (fcfs, prio, rr, fc or wfq)' \
+	${REAL_SSH} -G -F /dev/null -o SCTPStreamScheduler=fifo somehost
+expect_fail "SCTPStreamWeights one value" 'SCTPStreamWeights needs two weights' \
+	${REAL_SSH} -G -F /dev/null -o SCTPStreamWeights=4 somehost
+expect_fail "SCTPStreamWeights zero" 'SCTPStreamWeights value "0" is too small' \
+	${REAL_SSH} -G -F /dev/null -o "SCTPStreamWeights=0 1" somehost
 ${REAL_SSH} -G -F /dev/null -z somehost | grep '^transport sctp$' >/dev/null || \
 	fail "-z does not select Transport sctp"
 ${REAL_SSH} -G -F /dev/null -o Transport=sctp -o SCTPPeerAddresses=192.0.2.1,[2001:db8::1] \

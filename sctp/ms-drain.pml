@@ -1,7 +1,7 @@
 /*
  * ms-drain.pml: Promela model of multi-stream mode's ordering and its
  * rekey and shutdown drains, PROTOCOL.sctp sections 2.4 to 2.7.
- * Checked by regress/sctp-model.sh (spin -a, gcc, pan).
+ * Checked by regress/ms-model.sh (spin -a, gcc, pan).
  *
  * Processes:
  *   Peer(0) = A, the client; Peer(1) = B, the server.  Each is a sender
@@ -177,7 +177,7 @@ inline after_newkeys() {
 #endif
 
 /* Non-vacuity probes: each turns a situation the model is meant to reach
- * into an assertion, which regress/sctp-model.sh expects to fail. */
+ * into an assertion, which regress/ms-model.sh expects to fail. */
 #if defined(COVER_SIMULTANEOUS_KEXINIT)	/* both sides started a rekey */
 #define COVER_KEXINIT assert(!(ks == DRAIN1 || ks == KI_SENT))
 #elif defined(COVER_KEXINIT_WHILE_DRAINING)	/* next rekey during DRAIN2 */

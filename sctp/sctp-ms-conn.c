@@ -88,6 +88,12 @@ struct sctp_ms_conn {
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
 	int			 dry_wait;	/* subscribed, waiting */
 	int			 dry;		/* SENDER_DRY seen while waiting */
+	time_t			 drain_deadline; /* monotime(), 0 = none */
+	int			 sched;		/* SCTP_SCHED_* in use */
+	int			 w_interactive, w_bulk;
+	u_char			*sclass;	/* per stream: 0/1, 2 unset */
+	int			 mtu_stale;	/* recompute maxdata */
+	size_t			 maxdata;	/* CHANNEL_DATA bytes (2.10) */
 	struct sshbuf		*partial;	/* a message read in parts */
 	uint16_t		 partial_stream;
 	uint8_t			 partial_flags;
@@ -95,6 +101,8 @@ struct sctp_ms_conn {
 };
 
 static struct sctp_ms_conn *conns;
+
+static void stream_class(struct sctp_ms_conn *, uint16_t, int);
 
 static struct sctp_ms_conn *
 conn_by_fd(int fd)
@@ -171,7 +179,127 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 	if (c->rcv.x != NULL)
 		sctp_ms_recv_free(&c->rcv);
 	sshbuf_free(c->partial);
+	free(c->sclass);
 	freezero(c, sizeof(*c));
+}
+
+/* 2.11: the kernel's stream scheduler, as configured. */
+static void
+set_scheduler(struct sctp_ms_conn *c)
+{
+	struct sctp_assoc_value av;
+
+	sctp_options_scheduler(&c->sched, &c->w_interactive, &c->w_bulk);
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = c->sched;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
+	    sizeof(av)) == -1) {
+		error("SCTPStreamScheduler %s: not available on this kernel "
+		    "(%s); streams are sent first come, first served",
+		    sctp_scheduler_name(c->sched), strerror(errno));
+		c->sched = SCTP_SCHED_FCFS;
+		return;
+	}
+	c->sclass = xmalloc(c->nout);
+	memset(c->sclass, 2, c->nout);
+	debug("SCTP stream scheduler %s", sctp_scheduler_name(c->sched));
+	stream_class(c, 0, 1);		/* stream 0 is interactive */
+}
+
+/* A stream's class for the scheduler: interactive (1) or bulk (0). */
+static void
+stream_class(struct sctp_ms_conn *c, uint16_t stream, int interactive)
+{
+	struct sctp_stream_value sv;
+
+	if (c->sclass == NULL || c->sclass[stream] == interactive ||
+	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
+		return;
+	memset(&sv, 0, sizeof(sv));
+	sv.stream_id = stream;
+	if (c->sched == SCTP_SCHED_PRIO)
+		sv.stream_value = interactive ? 0 : 1;	/* lower goes first */
+	else
+		sv.stream_value = interactive ? c->w_interactive : c->w_bulk;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER_VALUE, &sv,
+	    sizeof(sv)) == -1) {
+		debug_f("stream %u: SCTP_STREAM_SCHEDULER_VALUE: %s", stream,
+		    strerror(errno));
+		return;
+	}
+	c->sclass[stream] = interactive;
+	debug2_f("stream %u: %s, %s %u", stream,
+	    interactive ? "interactive" : "bulk",
+	    c->sched == SCTP_SCHED_PRIO ? "priority" : "weight",
+	    sv.stream_value);
+}
+
+/*
+ * 2.10: the largest CHANNEL_DATA payload that fits one DATA chunk on the
+ * association's path with the smallest MTU.
+ */
+static void
+update_maxdata(struct sctp_ms_conn *c)
+{
+	struct sctp_paddrinfo pi;
+	struct sockaddr *addrs, *sa;
+	socklen_t len;
+	size_t best = SIZE_MAX, room;
+	int i, n, hdr;
+
+	c->mtu_stale = 0;
+	if ((n = sctp_getpaddrs(c->fd, 0, &addrs)) <= 0)
+		return;
+	for (i = 0, sa = addrs; i < n; i++) {
+		len = sa->sa_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+		hdr = sa->sa_family == AF_INET6 ? 40 : 20;
+		memset(&pi, 0, sizeof(pi));
+		memcpy(&pi.spinfo_address, sa, len);
+		sa = (struct sockaddr *)((u_char *)sa + len);
+		len = sizeof(pi);
+		if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_GET_PEER_ADDR_INFO,
+		    &pi, &len) == -1 || pi.spinfo_mtu == 0)
+			continue;
+		/* IP, SCTP common and DATA headers, the packet's own, DATA */
+		if (pi.spinfo_mtu < (u_int)hdr + 12 + 16 + SCTP_MS_OVERHEAD +
+		    9 + 256)
+			continue;	/* no sensible MTU: ignored */
+		room = pi.spinfo_mtu - hdr - 12 - 16 - SCTP_MS_OVERHEAD - 9;
+		if (room < best)
+			best = room;
+	}
+	sctp_freepaddrs(addrs);
+	if (best != SIZE_MAX && best != c->maxdata) {
+		c->maxdata = best;
+		debug2_f("channel data up to %zu bytes per packet", best);
+	}
+}
+
+/*
+ * Channel data about to be sent to the peer's channel remote_id: set its
+ * stream's class for the scheduler, and return len cut to what fits one
+ * DATA chunk (2.10, 2.11).  Interactive: a channel on a tty, X11 and
+ * agent channels, and session channels of a connection that asked for a
+ * tty (the client's side of a session does not see the tty itself).
+ */
+size_t
+sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
+    const char *ctype, int isatty, int conn_interactive, size_t len)
+{
+	int interactive;
+
+	if (c == NULL || !c->active_out || !c->full_io || c->nout < 2)
+		return len;
+	interactive = isatty || strncmp(ctype, "x11", 3) == 0 ||
+	    strstr(ctype, "agent") != NULL ||
+	    (conn_interactive && strcmp(ctype, "session") == 0);
+	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
+	if (c->mtu_stale)
+		update_maxdata(c);
+	if (c->maxdata != 0 && len > c->maxdata)
+		len = c->maxdata;
+	return len;
 }
 
 void
@@ -189,7 +317,10 @@ sctp_ms_full_io(int fd)
 		return;
 	}
 	c->full_io = 1;
+	c->mtu_stale = 1;
 	debug2_f("fd %d: messages with stream information", fd);
+	if (c->agreed)
+		set_scheduler(c);
 }
 
 /* 2.1: the pseudo-algorithm to append to our initial KEXINIT, or NULL. */
@@ -377,6 +508,8 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 		fatal_f("SCTP_SENDER_DRY_EVENT: %s", strerror(errno));
 	c->dry_wait = on;
 	c->dry = 0;
+	c->drain_deadline = on && sctp_options_drain_timeout() > 0 ?
+	    monotime() + sctp_options_drain_timeout() : 0;
 	debug3_f("SCTP drain %s", on ? "waits for SENDER_DRY" : "done");
 }
 
@@ -386,6 +519,36 @@ must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 {
 	return (m->level1 && c->nonzero) ||
 	    (m->stream != 0 && c->after_newkeys);
+}
+
+/*
+ * The next message to write (G9, 2.11): with prio or wfq, the first one of
+ * an interactive stream goes before bulk ones queued earlier, so that it
+ * does not wait behind their backlog here, where the kernel's scheduler
+ * cannot see it.  Never past a level-1 message, and within a stream the
+ * order stays (a stream has one class).
+ */
+static struct ms_msg *
+pick_next(const struct sctp_ms_conn *c)
+{
+	struct ms_msg *m, *head = TAILQ_FIRST(&c->outq);
+
+	if (head == NULL || c->sclass == NULL || c->sclass[head->stream] == 1)
+		return head;
+	TAILQ_FOREACH(m, &c->outq, next) {
+		if (m->level1)
+			break;
+		if (c->sclass[m->stream] == 1 && !must_drain(c, m))
+			return m;
+	}
+	return head;
+}
+
+static int
+drain_expired(const struct sctp_ms_conn *c)
+{
+	return c->dry_wait && c->drain_deadline != 0 &&
+	    monotime() >= c->drain_deadline;
 }
 
 static ssize_t
@@ -434,11 +597,18 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 
 	if (c == NULL)
 		return 0;
-	while ((m = TAILQ_FIRST(&c->outq)) != NULL) {
+	while ((m = pick_next(c)) != NULL) {
 		if (must_drain(c, m)) {
 			if (!c->dry_wait)
 				dry_subscribe(c, 1);
 			while (!c->dry) {
+				if (drain_expired(c)) {
+					error("SCTP drain timed out after %d "
+					    "seconds: the peer acknowledges "
+					    "nothing (SCTPDrainTimeout)",
+					    sctp_options_drain_timeout());
+					return SSH_ERR_CONN_TIMEOUT;
+				}
 				r = sctp_ms_read(c, input, &rlen);
 				if (r == SSH_ERR_SYSTEM_ERROR &&
 				    (errno == EAGAIN || errno == EWOULDBLOCK ||
@@ -479,9 +649,11 @@ sctp_ms_have_output(const struct sctp_ms_conn *c)
 {
 	const struct ms_msg *m;
 
-	if (c == NULL || (m = TAILQ_FIRST(&c->outq)) == NULL)
+	if (c == NULL || (m = pick_next(c)) == NULL)
 		return 0;
-	return !must_drain(c, m) || !c->dry_wait || c->dry;
+	/* An expired drain too, so that flush reports it. */
+	return !must_drain(c, m) || !c->dry_wait || c->dry ||
+	    drain_expired(c);
 }
 
 /* Output waiting for a drain: the caller must poll for input. */
@@ -490,7 +662,7 @@ sctp_ms_waiting(const struct sctp_ms_conn *c)
 {
 	const struct ms_msg *m;
 
-	if (c == NULL || (m = TAILQ_FIRST(&c->outq)) == NULL)
+	if (c == NULL || (m = pick_next(c)) == NULL)
 		return 0;
 	return must_drain(c, m) && !c->dry;
 }
@@ -527,6 +699,8 @@ notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 			c->dry = 1;
 		return;
 	}
+	/* A path came, went or changed: its MTU may differ (2.10). */
+	c->mtu_stale = 1;
 	sctp_log_notification(c->fd, p, len);
 }
 
@@ -843,6 +1017,9 @@ int sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *in,
     struct sshbuf *p) { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
     { return sshbuf_put_u8(m, 0); }
+size_t sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
+    const char *ctype, int isatty, int conn_interactive, size_t len)
+    { return len; }
 int sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 {
 	u_char agreed;

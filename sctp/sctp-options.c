@@ -38,7 +38,7 @@
 enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
 	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti,
-	kChannelStreams
+	kChannelStreams, kScheduler, kWeights, kDrainTimeout
 };
 
 static const struct {
@@ -61,6 +61,12 @@ static const struct {
 	{ "listenmultipleaddresses", "ListenMultipleAddresses", kListenMulti,
 	    SO_SERVER },
 	{ "sctpchannelstreams", "SCTPChannelStreams", kChannelStreams,
+	    SO_CLIENT|SO_SERVER },
+	{ "sctpstreamscheduler", "SCTPStreamScheduler", kScheduler,
+	    SO_CLIENT|SO_SERVER },
+	{ "sctpstreamweights", "SCTPStreamWeights", kWeights,
+	    SO_CLIENT|SO_SERVER },
+	{ "sctpdraintimeout", "SCTPDrainTimeout", kDrainTimeout,
 	    SO_CLIENT|SO_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
@@ -98,13 +104,43 @@ sctp_transport_name(int t)
 	return "UNKNOWN";
 }
 
-static int channel_streams_enabled = 1;
+static struct {
+	int	channel_streams, scheduler, weight_interactive, weight_bulk;
+	int	drain_timeout;
+} ms_settings = {
+	1, SCTP_DEFAULT_SCHEDULER, SCTP_DEFAULT_WEIGHT_INTERACTIVE,
+	SCTP_DEFAULT_WEIGHT_BULK, SCTP_DEFAULT_DRAIN_TIMEOUT
+};
+
+static const char *sched_names[] = { "fcfs", "prio", "rr", "fc", "wfq" };
+
+const char *
+sctp_scheduler_name(int s)
+{
+	if (s < 0 || s >= (int)(sizeof(sched_names) / sizeof(*sched_names)))
+		return "UNKNOWN";
+	return sched_names[s];
+}
 
 /* SCTPChannelStreams of the configuration last filled in. */
 int
 sctp_options_channel_streams(void)
 {
-	return channel_streams_enabled;
+	return ms_settings.channel_streams;
+}
+
+int
+sctp_options_drain_timeout(void)
+{
+	return ms_settings.drain_timeout;
+}
+
+void
+sctp_options_scheduler(int *sched, int *w_interactive, int *w_bulk)
+{
+	*sched = ms_settings.scheduler;
+	*w_interactive = ms_settings.weight_interactive;
+	*w_bulk = ms_settings.weight_bulk;
 }
 
 void
@@ -120,6 +156,10 @@ sctp_options_init(struct sctp_options *o)
 	o->path_max_retrans = -1;
 	o->pf_threshold = -1;
 	o->channel_streams = -1;
+	o->scheduler = -1;
+	o->weight_interactive = -1;
+	o->weight_bulk = -1;
+	o->drain_timeout = -1;
 }
 
 void
@@ -143,8 +183,20 @@ sctp_options_fill(struct sctp_options *o)
 		o->pf_threshold = SCTP_DEFAULT_PFTHRESHOLD;
 	if (o->channel_streams == -1)
 		o->channel_streams = 1;
-	/* The key exchange offers the mode from this (sctp-ms-conn.c). */
-	channel_streams_enabled = o->channel_streams;
+	if (o->scheduler == -1)
+		o->scheduler = SCTP_DEFAULT_SCHEDULER;
+	if (o->weight_interactive == -1) {
+		o->weight_interactive = SCTP_DEFAULT_WEIGHT_INTERACTIVE;
+		o->weight_bulk = SCTP_DEFAULT_WEIGHT_BULK;
+	}
+	if (o->drain_timeout == -1)
+		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
+	/* Channels on streams take these from here (sctp-ms-conn.c). */
+	ms_settings.channel_streams = o->channel_streams;
+	ms_settings.scheduler = o->scheduler;
+	ms_settings.weight_interactive = o->weight_interactive;
+	ms_settings.weight_bulk = o->weight_bulk;
+	ms_settings.drain_timeout = o->drain_timeout;
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
 		o->rto_max = o->rto_min;
@@ -234,6 +286,40 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		if (active && o->transport == -1)
 			o->transport = value;
 		break;
+	case kScheduler:
+		for (value = 0; value <= SCTP_SCHED_WFQ; value++)
+			if (strcmp(arg, sched_names[value]) == 0)
+				break;
+		if (value > SCTP_SCHED_WFQ) {
+			error("%s line %d: %s: unsupported scheduler \"%s\" "
+			    "(fcfs, prio, rr, fc or wfq).", filename, linenum,
+			    display, arg);
+			return -1;
+		}
+		if (active && o->scheduler == -1)
+			o->scheduler = value;
+		break;
+	case kWeights:
+		if (parse_int(arg, 1, 65535, &value, filename, linenum,
+		    display) != 0)
+			return -1;
+		if ((arg = argv_next(ac, av)) == NULL || *arg == '\0') {
+			error("%s line %d: %s needs two weights (interactive "
+			    "and bulk).", filename, linenum, display);
+			return -1;
+		}
+		{
+			int bulk;
+
+			if (parse_int(arg, 1, 65535, &bulk, filename, linenum,
+			    display) != 0)
+				return -1;
+			if (active && o->weight_interactive == -1) {
+				o->weight_interactive = value;
+				o->weight_bulk = bulk;
+			}
+		}
+		break;
 	case kChannelStreams:
 		if (strcmp(arg, "yes") == 0)
 			value = 1;
@@ -307,6 +393,10 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		intptr = &o->pf_threshold;
 		hi = 65535;
 		break;
+	case kDrainTimeout:
+		intptr = &o->drain_timeout;
+		hi = 86400;
+		break;
 	}
 	if (intptr != NULL) {
 		if (parse_int(arg, lo, hi, &value, filename, linenum,
@@ -374,4 +464,8 @@ sctp_options_dump(const struct sctp_options *o, int server)
 	printf("sctppathmaxretransmissions %d\n", o->path_max_retrans);
 	printf("sctppotentiallyfailedthreshold %d\n", o->pf_threshold);
 	printf("sctpchannelstreams %s\n", o->channel_streams ? "yes" : "no");
+	printf("sctpstreamscheduler %s\n", sctp_scheduler_name(o->scheduler));
+	printf("sctpstreamweights %d %d\n", o->weight_interactive,
+	    o->weight_bulk);
+	printf("sctpdraintimeout %d\n", o->drain_timeout);
 }

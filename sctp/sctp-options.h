@@ -26,6 +26,13 @@
 #define SCTP_TRANSPORT_SCTP	1
 #define SCTP_TRANSPORT_ALL	2	/* sshd: listen on both */
 
+/* SCTPStreamScheduler: the kernel's SCTP_SS_* numbers. */
+#define SCTP_SCHED_FCFS		0
+#define SCTP_SCHED_PRIO		1
+#define SCTP_SCHED_RR		2
+#define SCTP_SCHED_FC		3
+#define SCTP_SCHED_WFQ		4
+
 /* Defaults, argued in README.sctp. */
 #define SCTP_DEFAULT_STREAMS		10
 #define SCTP_DEFAULT_HBINTERVAL		1000	/* ms */
@@ -34,6 +41,10 @@
 #define SCTP_DEFAULT_RTO_MAX		1000	/* ms */
 #define SCTP_DEFAULT_PATHMAXRXT		5
 #define SCTP_DEFAULT_PFTHRESHOLD	0	/* RFC 7829 potentially failed */
+#define SCTP_DEFAULT_SCHEDULER		SCTP_SCHED_PRIO
+#define SCTP_DEFAULT_WEIGHT_INTERACTIVE	8
+#define SCTP_DEFAULT_WEIGHT_BULK	1
+#define SCTP_DEFAULT_DRAIN_TIMEOUT	120	/* s */
 
 struct sctp_options {
 	int	 transport;		/* SCTP_TRANSPORT_* */
@@ -46,6 +57,10 @@ struct sctp_options {
 	int	 path_max_retrans;	/* path failure threshold */
 	int	 pf_threshold;		/* potentially-failed threshold */
 	int	 channel_streams;	/* offer channels on streams */
+	int	 scheduler;		/* SCTP_SCHED_*: stream scheduler */
+	int	 weight_interactive;	/* wfq weights of the two classes */
+	int	 weight_bulk;
+	int	 drain_timeout;		/* seconds, 0 = none */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
 };
@@ -82,7 +97,14 @@ void	sctp_options_dump(const struct sctp_options *, int server);
 
 const char *sctp_transport_name(int);
 
-/* SCTPChannelStreams of the configuration last filled in (default yes). */
+/*
+ * The channels-on-streams settings of the configuration last filled in:
+ * SCTPChannelStreams (default yes), SCTPStreamScheduler and
+ * SCTPStreamWeights.
+ */
 int	sctp_options_channel_streams(void);
+void	sctp_options_scheduler(int *sched, int *w_interactive, int *w_bulk);
+int	sctp_options_drain_timeout(void);
+const char *sctp_scheduler_name(int);
 
 #endif /* SCTP_OPTIONS_H */

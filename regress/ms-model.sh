@@ -1,6 +1,6 @@
 #!/bin/bash
 #
-# regress/sctp-model.sh: model-check sctp/ms-drain.pml, the Promela model
+# regress/ms-model.sh: model-check sctp/ms-drain.pml, the Promela model
 # of multi-stream mode's ordering and rekey/shutdown drains
 # (PROTOCOL.sctp 2.4 to 2.7), with spin.
 #
