@@ -89,6 +89,7 @@ struct sctp_ms_conn {
 	int			 dry_wait;	/* subscribed, waiting */
 	int			 dry;		/* SENDER_DRY seen while waiting */
 	time_t			 drain_deadline; /* monotime(), 0 = none */
+	u_int			 drains;	/* completed, for tests and -v */
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
 	u_char			*sclass;	/* per stream: 0/1, 2 unset */
@@ -103,6 +104,7 @@ struct sctp_ms_conn {
 static struct sctp_ms_conn *conns;
 
 static void stream_class(struct sctp_ms_conn *, uint16_t, int);
+static int ms_read(struct sctp_ms_conn *, struct sshbuf *, size_t *, int);
 
 static struct sctp_ms_conn *
 conn_by_fd(int fd)
@@ -609,7 +611,8 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 					    sctp_options_drain_timeout());
 					return SSH_ERR_CONN_TIMEOUT;
 				}
-				r = sctp_ms_read(c, input, &rlen);
+				/* Never block here: the caller polls. */
+				r = ms_read(c, input, &rlen, 1);
 				if (r == SSH_ERR_SYSTEM_ERROR &&
 				    (errno == EAGAIN || errno == EWOULDBLOCK ||
 				    errno == EINTR))
@@ -619,6 +622,7 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 			}
 			dry_subscribe(c, 0);
 			c->nonzero = c->after_newkeys = 0;
+			c->drains++;
 		}
 		if ((n = send_one(c, m)) == -1) {
 			if (errno == EAGAIN || errno == EWOULDBLOCK ||
@@ -673,6 +677,12 @@ sctp_ms_queued(const struct sctp_ms_conn *c)
 	return c == NULL ? 0 : c->outq_bytes;
 }
 
+u_int
+sctp_ms_drains(const struct sctp_ms_conn *c)
+{
+	return c == NULL ? 0 : c->drains;
+}
+
 static int
 add_record(struct sshbuf *input, uint16_t stream, uint8_t flags,
     const u_char *p, size_t len)
@@ -713,6 +723,14 @@ notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 int
 sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen)
 {
+	return ms_read(c, input, rlen, 0);
+}
+
+/* As sctp_ms_read(); with dontwait, the first read does not block either. */
+static int
+ms_read(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
+    int dontwait)
+{
 	struct msghdr msg;
 	struct iovec iov;
 	struct cmsghdr *cmsg;
@@ -724,7 +742,7 @@ sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen)
 	u_char *d;
 	ssize_t n;
 	size_t have;
-	int r, flags = 0, got_info;
+	int r, flags = dontwait ? MSG_DONTWAIT : 0, got_info;
 
 	*rlen = 0;
 	if (c->partial == NULL && (c->partial = sshbuf_new()) == NULL)
@@ -1011,6 +1029,7 @@ int sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *in) { return 0; }
 int sctp_ms_have_output(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_waiting(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_queued(const struct sctp_ms_conn *c) { return 0; }
+u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *in, size_t *rlen)
     { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *in,

@@ -40,6 +40,14 @@
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "sctp/sctp-ms.h"
+#include "sctp/sctp-ms-conn.h"
+#include "sctp/sctp-avail.h"
+
+#ifdef WITH_SCTP
+#include <sys/socket.h>
+#include <poll.h>
+#include <unistd.h>
+#endif
 
 void test_ms(void);
 
@@ -742,6 +750,227 @@ test_end_to_end(void)
 	sctp_ms_cipher_free(dec);
 }
 
+#if defined(WITH_SCTP) && defined(WITH_OPENSSL)
+void sctp_pair(int *, int *);
+
+#define GCM	"aes128-gcm@openssh.com"
+
+/* Both ends of a kernel SCTP association in the mode, keys in place. */
+static void
+conn_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
+{
+	const char *na, *nb;
+
+	sctp_pair(a, b);
+	ASSERT_PTR_NE(*ca = sctp_ms_conn_new(*a), NULL);
+	ASSERT_PTR_NE(*cb = sctp_ms_conn_new(*b), NULL);
+	ASSERT_PTR_NE(na = sctp_ms_kex_offer(*ca, 0), NULL);
+	ASSERT_PTR_NE(nb = sctp_ms_kex_offer(*cb, 1), NULL);
+	/* A peer offering it without strict KEX is refused (2.1). */
+	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 0, GCM, GCM, 0, 0),
+	    SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 1, GCM, GCM, 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_kex_choose(*cb, 1, 1, na, 1, GCM, GCM, 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*ca, 1, GCM, key_a, 64, iv_a, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*cb, 0, GCM, key_a, 64, iv_a, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*cb, 1, GCM, key_b, 64, iv_b, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*ca, 0, GCM, key_b, 64, iv_b, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_newkeys(*ca, 1, NULL), 0);
+	ASSERT_INT_EQ(sctp_ms_newkeys(*ca, 0, NULL), 0);
+	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 1, NULL), 0);
+	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 0, NULL), 0);
+	sctp_ms_full_io(*a);
+	sctp_ms_full_io(*b);
+	ASSERT_INT_EQ(sctp_ms_out_active(*ca), 1);
+	ASSERT_INT_EQ(sctp_ms_in_active(*cb), 1);
+}
+
+/* Write everything c has queued, waiting for drains as packet.c does. */
+static void
+pump(struct sctp_ms_conn *c, int fd, struct sshbuf *input)
+{
+	struct pollfd pfd;
+	int i;
+
+	for (i = 0; i < 200 && (sctp_ms_have_output(c) ||
+	    sctp_ms_waiting(c)); i++) {
+		pfd.fd = fd;
+		pfd.events = sctp_ms_waiting(c) ? POLLIN : POLLOUT;
+		ASSERT_INT_GE(poll(&pfd, 1, 1000), 0);
+		ASSERT_INT_EQ(sctp_ms_flush(c, input), 0);
+	}
+	ASSERT_INT_EQ(sctp_ms_have_output(c), 0);
+	ASSERT_INT_EQ(sctp_ms_waiting(c), 0);
+	ASSERT_SIZE_T_EQ(sctp_ms_queued(c), 0);
+}
+
+/* Read one record from fd into input. */
+static void
+read_record(struct sctp_ms_conn *c, int fd, struct sshbuf *input)
+{
+	struct pollfd pfd;
+	size_t rlen;
+	int i, r;
+
+	for (i = 0; i < 10; i++) {
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		ASSERT_INT_EQ(poll(&pfd, 1, 2000), 1);
+		if ((r = sctp_ms_read(c, input, &rlen)) == 0)
+			return;
+		ASSERT_INT_EQ(r, SSH_ERR_SYSTEM_ERROR);
+		ASSERT_INT_EQ(errno, EAGAIN);	/* a notification only */
+	}
+	ASSERT_INT_EQ(i, -1);			/* never came */
+}
+
+static void
+send_msg(struct sctp_ms_conn *c, const u_char *p, size_t len)
+{
+	u_int sl;
+
+	ASSERT_INT_EQ(sctp_ms_send(c, p, len, &sl), 0);
+	ASSERT_U_INT_EQ(sl, sctp_ms_sealed_len(len));
+}
+
+/* The packet sctp_ms_recv returns: RFC 4253 layout around the payload. */
+static void
+expect_packet(struct sshbuf *pkt, const u_char *p, size_t len)
+{
+	ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 4 + 1 + len + 4);
+	ASSERT_U32_EQ(PEEK_U32(sshbuf_ptr(pkt)), 1 + len + 4);
+	ASSERT_U8_EQ(sshbuf_ptr(pkt)[4], 4);
+	ASSERT_MEM_EQ(sshbuf_ptr(pkt) + 5, p, len);
+}
+
+static void
+test_conn(void)
+{
+	struct sctp_ms_conn *ca, *cb, *cc;
+	struct sshbuf *ia, *ib, *pkt, *st, *rec;
+	u_char data[] = { SSH2_MSG_CHANNEL_DATA, 0, 0, 0, 3, 0, 0, 0, 2,
+	    'h', 'i' };
+	u_char ign[] = { SSH2_MSG_IGNORE, 0, 0, 0, 0 };
+	u_char kexinit[] = { SSH2_MSG_KEXINIT, 1, 2, 3 };
+	int a, b;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(rec = sshbuf_new(), NULL);
+
+	TEST_START("ms conn: negotiated on kernel SCTP, keys in place");
+	conn_pair(&ca, &cb, &a, &b);
+	ASSERT_INT_EQ(sctp_ms_in_active(ca), 1);
+	TEST_DONE();
+
+	TEST_START("ms conn: channel data on the channel's stream");
+	send_msg(ca, ign, sizeof(ign));
+	send_msg(ca, data, sizeof(data));
+	pump(ca, a, ia);
+	/* The first message on a stream but 0 after NEWKEYS drains (2.7). */
+	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 1);
+	read_record(cb, b, ib);
+	read_record(cb, b, ib);
+	/* Records: uint32 length, uint16 stream, flags, message (2.5) */
+	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 0);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_packet(pkt, ign, sizeof(ign));
+	ASSERT_INT_EQ(sshbuf_putb(rec, ib), 0);
+	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 1 + 3 % 9);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_packet(pkt, data, sizeof(data));
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);	/* nothing more */
+	TEST_DONE();
+
+	TEST_START("ms conn: a replayed message is refused");
+	ASSERT_INT_EQ(sshbuf_put(ib, sshbuf_ptr(rec), sshbuf_len(rec) -
+	    (sshbuf_len(rec) - 7 - PEEK_U32(sshbuf_ptr(rec)))), 0);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), SSH_ERR_PROTOCOL_ERROR);
+	sshbuf_reset(ib);
+	TEST_DONE();
+
+	TEST_START("ms conn: a message moved to another stream fails");
+	{
+		u_char *p = sshbuf_mutable_ptr(rec);
+
+		POKE_U16(p + 4, 5);
+		ASSERT_INT_EQ(sshbuf_put(ib, p, 7 + PEEK_U32(p)), 0);
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), SSH_ERR_MAC_INVALID);
+		sshbuf_reset(ib);
+	}
+	TEST_DONE();
+
+	TEST_START("ms conn: stream 0 alone needs no drain");
+	send_msg(ca, ign, sizeof(ign));
+	pump(ca, a, ia);
+	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 1);
+	read_record(cb, b, ib);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	TEST_DONE();
+
+	TEST_START("ms conn: KEXINIT after channel data waits for the drain");
+	send_msg(ca, data, sizeof(data));
+	send_msg(ca, kexinit, sizeof(kexinit));
+	pump(ca, a, ia);
+	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 2);
+	read_record(cb, b, ib);
+	read_record(cb, b, ib);
+	sshbuf_reset(pkt);
+	/* The kernel may deliver them in either order only if undrained. */
+	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 4);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_packet(pkt, data, sizeof(data));
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* complete: R, H */
+	expect_packet(pkt, kexinit, sizeof(kexinit));
+	TEST_DONE();
+
+	TEST_START("ms conn: the state moves with privilege separation");
+	ASSERT_PTR_NE(st = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sctp_ms_state_put(ca, st), 0);
+	ASSERT_PTR_NE(cc = sctp_ms_conn_new(a), NULL);
+	ASSERT_INT_EQ(sctp_ms_state_get(cc, st), 0);
+	ASSERT_SIZE_T_EQ(sshbuf_len(st), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(cc, 1, GCM, key_a, 64, iv_a, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(cc, 0, GCM, key_b, 64, iv_b, 12), 0);
+	sctp_ms_conn_free(ca);
+	sctp_ms_full_io(a);
+	send_msg(cc, data, sizeof(data));
+	pump(cc, a, ia);
+	read_record(cb, b, ib);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* numbers go on */
+	expect_packet(pkt, data, sizeof(data));
+	/* A truncated state is refused, not half taken. */
+	sshbuf_reset(st);
+	ASSERT_INT_EQ(sctp_ms_state_put(cc, st), 0);
+	ASSERT_INT_EQ(sshbuf_consume_end(st, 3), 0);
+	ASSERT_PTR_NE(ca = sctp_ms_conn_new(a), NULL);
+	ASSERT_INT_NE(sctp_ms_state_get(ca, st), 0);
+	sctp_ms_conn_free(ca);
+	sshbuf_free(st);
+	TEST_DONE();
+
+	sctp_ms_conn_free(cc);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+	sshbuf_free(rec);
+}
+#endif /* WITH_SCTP && WITH_OPENSSL */
+
 void
 test_ms(void)
 {
@@ -754,4 +983,7 @@ test_ms(void)
 	test_numbering();
 	test_receive();
 	test_unsequenced();
+#if defined(WITH_SCTP) && defined(WITH_OPENSSL)
+	test_conn();
+#endif
 }

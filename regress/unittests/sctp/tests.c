@@ -275,7 +275,7 @@ onalarm(int sig)
 }
 
 /* A connected pair of one-to-one SCTP sockets on the loopback. */
-static void
+void
 sctp_pair(int *a, int *b)
 {
 	struct sockaddr_in sin;
