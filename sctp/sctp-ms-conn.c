@@ -723,7 +723,23 @@ notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 int
 sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen)
 {
-	return ms_read(c, input, rlen, 0);
+	size_t n, total = 0;
+	int r;
+
+	/*
+	 * Take every message already there, as a read(2) of a byte stream
+	 * would, not one per call: each call costs the caller a poll round.
+	 */
+	if ((r = ms_read(c, input, &total, 0)) != 0)
+		return r;
+	while (c->full_io && total < SCTP_MS_MAX_MSG) {
+		/* Anything else, the end included, comes again next time. */
+		if (ms_read(c, input, &n, 1) != 0)
+			break;
+		total += n;
+	}
+	*rlen = total;
+	return 0;
 }
 
 /* As sctp_ms_read(); with dontwait, the first read does not block either. */
