@@ -645,6 +645,21 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 }
 
 /*
+ * Called whenever the connection wakes up (ssh_packet_check_rekey): a
+ * drain past SCTPDrainTimeout ends the connection even if the socket
+ * never becomes writable again (G16).
+ */
+int
+sctp_ms_check_drain(const struct sctp_ms_conn *c)
+{
+	if (c == NULL || !drain_expired(c))
+		return 0;
+	error("SCTP drain timed out after %d seconds: the peer acknowledges "
+	    "nothing (SCTPDrainTimeout)", sctp_options_drain_timeout());
+	return SSH_ERR_CONN_TIMEOUT;
+}
+
+/*
  * Output for sctp_ms_flush() when the socket is writable: a message to
  * send, or a drain to start.  Not while a drain waits for its event.
  */
@@ -1046,6 +1061,7 @@ int sctp_ms_have_output(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_waiting(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_queued(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
+int sctp_ms_check_drain(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *in, size_t *rlen)
     { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *in,

@@ -104,27 +104,3 @@ grep -q "not offered by the peer, one stream" "$W/off2.log" || fatal "ssh -v doe
 "$TOPO" exec b "$SSHD" -T -f "$W/sshd2_config" | grep -qx "sctpchannelstreams no" || fatal "sshd -T: sctpchannelstreams"
 note "sshd SCTPChannelStreams no: one stream, ssh -v says why"
 
-# A peer that stops reading during a drain (G16): the drain gives up after
-# SCTPDrainTimeout instead of holding the connection for ever.  sshd's
-# session process is stopped; the client fills the association, wants to
-# rekey, and its drain never sees SENDER_DRY.
-on_a timeout 120 "$SSH" -F "$CFG" -z -o RekeyLimit=64K -o SCTPDrainTimeout=5 \
-    -o ServerAliveInterval=1 -o ServerAliveCountMax=1000 "$B1" 'cat >/dev/null' \
-    </dev/urandom 2>"$W/drain.log" &
-dpid=$!
-for _ in $(seq 100); do
-	spid=$(pgrep -f 'sshd-session: root@notty' | head -n 1)
-	[ -n "$spid" ] && break
-	sleep 0.2
-done
-[ -n "$spid" ] || fatal "no session process to stop"
-sleep 1
-kill -STOP "$spid"
-t0=$(date +%s)
-rc=0; wait "$dpid" || rc=$?
-kill -CONT "$spid" 2>/dev/null
-t1=$(date +%s)
-grep -q "SCTP drain timed out after 5 seconds" "$W/drain.log" ||
-    { cat "$W/drain.log"; fatal "no drain timeout (ssh exit $rc)"; }
-[ "$rc" = 255 ] || fatal "ssh exit status $rc after the drain timeout"
-note "a peer that stops reading: 'SCTP drain timed out' after $((t1 - t0)) s (SCTPDrainTimeout 5)"
