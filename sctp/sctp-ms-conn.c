@@ -93,6 +93,7 @@ struct sctp_ms_conn {
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
 	u_char			*sclass;	/* per stream: 0/1, 2 unset */
+	u_int			 ninteractive;	/* streams >= 1 of class 1 */
 	int			 mtu_stale;	/* recompute maxdata */
 	size_t			 maxdata;	/* CHANNEL_DATA bytes (2.10) */
 	struct sshbuf		*partial;	/* a message read in parts */
@@ -214,26 +215,29 @@ stream_class(struct sctp_ms_conn *c, uint16_t stream, int interactive)
 {
 	struct sctp_stream_value sv;
 
-	if (c->sclass == NULL || c->sclass[stream] == interactive ||
-	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
+	if (c->sclass == NULL || c->sclass[stream] == interactive)
 		return;
-	memset(&sv, 0, sizeof(sv));
-	sv.stream_id = stream;
-	if (c->sched == SCTP_SCHED_PRIO)
-		sv.stream_value = interactive ? 0 : 1;	/* lower goes first */
-	else
-		sv.stream_value = interactive ? c->w_interactive : c->w_bulk;
-	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER_VALUE, &sv,
-	    sizeof(sv)) == -1) {
-		debug_f("stream %u: SCTP_STREAM_SCHEDULER_VALUE: %s", stream,
-		    strerror(errno));
-		return;
+	if (c->sched == SCTP_SCHED_PRIO || c->sched == SCTP_SCHED_WFQ) {
+		memset(&sv, 0, sizeof(sv));
+		sv.stream_id = stream;
+		if (c->sched == SCTP_SCHED_PRIO)	/* lower goes first */
+			sv.stream_value = interactive ? 0 : 1;
+		else
+			sv.stream_value = interactive ? c->w_interactive :
+			    c->w_bulk;
+		if (setsockopt(c->fd, IPPROTO_SCTP,
+		    SCTP_STREAM_SCHEDULER_VALUE, &sv, sizeof(sv)) == -1) {
+			debug_f("stream %u: SCTP_STREAM_SCHEDULER_VALUE: %s",
+			    stream, strerror(errno));
+			return;
+		}
 	}
+	if (stream != 0 && c->sclass[stream] != 2)
+		c->ninteractive -= c->sclass[stream];
+	if (stream != 0)
+		c->ninteractive += interactive;
 	c->sclass[stream] = interactive;
-	debug2_f("stream %u: %s, %s %u", stream,
-	    interactive ? "interactive" : "bulk",
-	    c->sched == SCTP_SCHED_PRIO ? "priority" : "weight",
-	    sv.stream_value);
+	debug2_f("stream %u: %s", stream, interactive ? "interactive" : "bulk");
 }
 
 /*
@@ -299,7 +303,12 @@ sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
 	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
 	if (c->mtu_stale)
 		update_maxdata(c);
-	if (c->maxdata != 0 && len > c->maxdata)
+	/*
+	 * Only while an interactive channel is there: the cut lets the
+	 * scheduler put its messages between the bulk ones, and costs bulk
+	 * throughput (a third of it under emulation) for nothing otherwise.
+	 */
+	if (c->ninteractive > 0 && c->maxdata != 0 && len > c->maxdata)
 		len = c->maxdata;
 	return len;
 }
@@ -535,7 +544,8 @@ pick_next(const struct sctp_ms_conn *c)
 {
 	struct ms_msg *m, *head = TAILQ_FIRST(&c->outq);
 
-	if (head == NULL || c->sclass == NULL || c->sclass[head->stream] == 1)
+	if (head == NULL || c->sclass == NULL || c->sclass[head->stream] == 1 ||
+	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
 		return head;
 	TAILQ_FOREACH(m, &c->outq, next) {
 		if (m->level1)

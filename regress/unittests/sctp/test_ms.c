@@ -804,24 +804,38 @@ pump(struct sctp_ms_conn *c, int fd, struct sshbuf *input)
 	ASSERT_SIZE_T_EQ(sctp_ms_queued(c), 0);
 }
 
-/* Read one record from fd into input. */
+/* Records (uint32 length, uint16 stream, flags, message) in input. */
+static int
+records(struct sshbuf *input)
+{
+	const u_char *p = sshbuf_ptr(input);
+	size_t off = 0, n = 0;
+
+	while (off + 7 <= sshbuf_len(input)) {
+		off += 7 + PEEK_U32(p + off);
+		n++;
+	}
+	return n;
+}
+
+/* Read from fd until input holds at least n records. */
 static void
-read_record(struct sctp_ms_conn *c, int fd, struct sshbuf *input)
+read_records(struct sctp_ms_conn *c, int fd, struct sshbuf *input, int n)
 {
 	struct pollfd pfd;
 	size_t rlen;
 	int i, r;
 
-	for (i = 0; i < 10; i++) {
+	for (i = 0; i < 10 && records(input) < n; i++) {
 		pfd.fd = fd;
 		pfd.events = POLLIN;
 		ASSERT_INT_EQ(poll(&pfd, 1, 2000), 1);
 		if ((r = sctp_ms_read(c, input, &rlen)) == 0)
-			return;
+			continue;
 		ASSERT_INT_EQ(r, SSH_ERR_SYSTEM_ERROR);
 		ASSERT_INT_EQ(errno, EAGAIN);	/* a notification only */
 	}
-	ASSERT_INT_EQ(i, -1);			/* never came */
+	ASSERT_INT_GE(records(input), n);
 }
 
 static void
@@ -872,8 +886,7 @@ test_conn(void)
 	pump(ca, a, ia);
 	/* The first message on a stream but 0 after NEWKEYS drains (2.7). */
 	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 1);
-	read_record(cb, b, ib);
-	read_record(cb, b, ib);
+	read_records(cb, b, ib, 2);
 	/* Records: uint32 length, uint16 stream, flags, message (2.5) */
 	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 0);
 	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
@@ -912,7 +925,7 @@ test_conn(void)
 	send_msg(ca, ign, sizeof(ign));
 	pump(ca, a, ia);
 	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 1);
-	read_record(cb, b, ib);
+	read_records(cb, b, ib, 1);
 	sshbuf_reset(pkt);
 	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
 	TEST_DONE();
@@ -922,8 +935,7 @@ test_conn(void)
 	send_msg(ca, kexinit, sizeof(kexinit));
 	pump(ca, a, ia);
 	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 2);
-	read_record(cb, b, ib);
-	read_record(cb, b, ib);
+	read_records(cb, b, ib, 2);
 	sshbuf_reset(pkt);
 	/* The kernel may deliver them in either order only if undrained. */
 	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 4);
@@ -946,7 +958,7 @@ test_conn(void)
 	sctp_ms_full_io(a);
 	send_msg(cc, data, sizeof(data));
 	pump(cc, a, ia);
-	read_record(cb, b, ib);
+	read_records(cb, b, ib, 1);
 	sshbuf_reset(pkt);
 	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* numbers go on */
 	expect_packet(pkt, data, sizeof(data));
