@@ -68,6 +68,24 @@ take(struct input *in, void *dst, size_t n)
 	return 1;
 }
 
+/*
+ * The next *lenp bytes (at most max, and no more than are left) in a heap
+ * buffer of exactly that size, so that ASan sees any overread.
+ */
+static u_char *
+take_exact(struct input *in, uint16_t *lenp, size_t max)
+{
+	u_char *p;
+
+	*lenp %= max;
+	if (*lenp > in->left)
+		*lenp = in->left;
+	if ((p = malloc(*lenp)) == NULL && *lenp != 0)
+		abort();
+	take(in, p, *lenp);
+	return p;
+}
+
 /* Honest sender: queues of sealed packets per stream, as SCTP holds them. */
 struct honest {
 	struct sctp_ms_send	 s;
@@ -143,13 +161,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!take(&in, &len, 2) || !take(&in, &stream, 2) ||
 			    !take(&in, &flags, 1))
 				goto out;
-			len %= sizeof(buf);
-			if (len > in.left)
-				len = in.left;
-			/* exactly len bytes, so ASan sees any overread */
-			if ((dyn = malloc(len)) == NULL && len != 0)
-				abort();
-			take(&in, dyn, len);
+			dyn = take_exact(&in, &len, sizeof(buf));
 			sshbuf_reset(pl);
 			if (sctp_ms_open(dec, dyn, len, stream % (NSTREAMS + 1),
 			    flags & 1, &h, pl) == 0 && sshbuf_len(pl) > 0)
@@ -192,12 +204,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 2:		/* a bare plaintext */
 			if (!take(&in, &len, 2))
 				goto out;
-			len %= sizeof(buf);
-			if (len > in.left)
-				len = in.left;
-			if ((dyn = malloc(len)) == NULL && len != 0)
-				abort();
-			take(&in, dyn, len);
+			dyn = take_exact(&in, &len, sizeof(buf));
 			sshbuf_reset(pl);
 			sctp_ms_parse_plain(dyn, len, &h, pl);
 			free(dyn);
