@@ -88,7 +88,7 @@ struct sctp_ms_conn {
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
 	int			 dry_wait;	/* subscribed, waiting */
 	int			 dry;		/* SENDER_DRY seen while waiting */
-	time_t			 drain_deadline; /* monotime(), 0 = none */
+	double			 drain_deadline; /* monotime_double(), 0 = none */
 	u_int			 drains;	/* completed, for tests and -v */
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
@@ -520,7 +520,7 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 	c->dry_wait = on;
 	c->dry = 0;
 	c->drain_deadline = on && sctp_options_drain_timeout() > 0 ?
-	    monotime() + sctp_options_drain_timeout() : 0;
+	    monotime_double() + sctp_options_drain_timeout() : 0;
 	debug3_f("SCTP drain %s", on ? "waits for SENDER_DRY" : "done");
 }
 
@@ -560,7 +560,7 @@ static int
 drain_expired(const struct sctp_ms_conn *c)
 {
 	return c->dry_wait && c->drain_deadline != 0 &&
-	    monotime() >= c->drain_deadline;
+	    monotime_double() >= c->drain_deadline;
 }
 
 static ssize_t
@@ -1007,7 +1007,9 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		    (r = sshbuf_get_u64(m, &c->snd.unseq_ctr)) != 0 ||
 		    (r = sshbuf_get_u32(m, &n)) != 0)
 			return r;
-		if (n != c->snd.nstreams)
+		/* The two halves of the counter stay apart (2.3). */
+		if (n != c->snd.nstreams || c->snd.seq_ctr >= SCTP_MS_UNSEQ ||
+		    c->snd.unseq_ctr < SCTP_MS_UNSEQ)
 			return SSH_ERR_INVALID_FORMAT;
 		for (i = 0; i < n; i++)
 			if ((r = sshbuf_get_u32(m, &c->snd.c[i])) != 0)
@@ -1029,8 +1031,15 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 			if ((r = sshbuf_get_u32(m, &c->rcv.x[i])) != 0)
 				return r;
 	}
+	/*
+	 * The monitor takes this state from the pre-authentication child,
+	 * which it does not trust: whatever indexes or bounds something is
+	 * checked here (every queued message at least 7 bytes long).
+	 */
 	if ((r = sshbuf_get_u32(m, &nq)) != 0)
 		return r;
+	if (nq > sshbuf_len(m) / 7)
+		return SSH_ERR_INVALID_FORMAT;
 	for (i = 0; i < nq; i++) {
 		msg = xcalloc(1, sizeof(*msg));
 		if ((msg->b = sshbuf_new()) == NULL) {
@@ -1042,6 +1051,10 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		    (r = sshbuf_get_u8(m, &level1)) != 0 ||
 		    (r = sshbuf_get_stringb(m, msg->b)) != 0)
 			return r;
+		if (msg->stream >= c->nout || level1 > 1 ||
+		    sshbuf_len(msg->b) == 0 ||
+		    sshbuf_len(msg->b) > SCTP_MS_MAX_MSG)
+			return SSH_ERR_INVALID_FORMAT;
 		msg->level1 = level1;
 		c->outq_bytes += sshbuf_len(msg->b);
 	}

@@ -42,6 +42,8 @@
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-avail.h"
+#include "sctp/sctp-options.h"
+#include "misc.h"
 
 #ifdef WITH_SCTP
 #include <sys/socket.h>
@@ -755,13 +757,12 @@ void sctp_pair(int *, int *);
 
 #define GCM	"aes128-gcm@openssh.com"
 
-/* Both ends of a kernel SCTP association in the mode, keys in place. */
+/* Both ends of the association a-b in the mode, keys in place. */
 static void
-conn_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
+conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 {
 	const char *na, *nb;
 
-	sctp_pair(a, b);
 	ASSERT_PTR_NE(*ca = sctp_ms_conn_new(*a), NULL);
 	ASSERT_PTR_NE(*cb = sctp_ms_conn_new(*b), NULL);
 	ASSERT_PTR_NE(na = sctp_ms_kex_offer(*ca, 0), NULL);
@@ -783,6 +784,44 @@ conn_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 	sctp_ms_full_io(*b);
 	ASSERT_INT_EQ(sctp_ms_out_active(*ca), 1);
 	ASSERT_INT_EQ(sctp_ms_in_active(*cb), 1);
+}
+
+/* Both ends of a kernel SCTP association in the mode, keys in place. */
+static void
+conn_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
+{
+	sctp_pair(a, b);
+	conn_keys(ca, cb, a, b);
+}
+
+/*
+ * An association whose receiving end b has a tiny receive window and whose
+ * sending end a a large send buffer: what a sends beyond b's window stays
+ * in a's kernel, unacknowledged, until b reads.
+ */
+static void
+slow_pair(int *a, int *b)
+{
+	struct sockaddr_in sin;
+	socklen_t sl = sizeof(sin);
+	int l, small = 2048, big = 1024 * 1024;
+
+	ASSERT_INT_NE(l = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	/* Before the association exists, so that INIT-ACK advertises it. */
+	ASSERT_INT_EQ(setsockopt(l, SOL_SOCKET, SO_RCVBUF, &small,
+	    sizeof(small)), 0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ASSERT_INT_EQ(bind(l, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_EQ(listen(l, 1), 0);
+	ASSERT_INT_EQ(getsockname(l, (struct sockaddr *)&sin, &sl), 0);
+	ASSERT_INT_NE(*a = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	ASSERT_INT_EQ(setsockopt(*a, SOL_SOCKET, SO_SNDBUF, &big,
+	    sizeof(big)), 0);
+	ASSERT_INT_EQ(connect(*a, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_NE(*b = accept(l, NULL, NULL), -1);
+	close(l);
 }
 
 /* Write everything c has queued, waiting for drains as packet.c does. */
@@ -969,6 +1008,58 @@ test_conn(void)
 	ASSERT_PTR_NE(ca = sctp_ms_conn_new(a), NULL);
 	ASSERT_INT_NE(sctp_ms_state_get(ca, st), 0);
 	sctp_ms_conn_free(ca);
+	TEST_DONE();
+
+	/*
+	 * The monitor parses this state from the unprivileged child: every
+	 * truncation and every changed byte of a state with a queued
+	 * message is refused or taken whole, never a crash; a queued
+	 * message on a stream the association lacks is refused.
+	 */
+	TEST_START("ms conn: damaged privilege separation states");
+	send_msg(cc, data, sizeof(data));	/* stays queued: no flush */
+	sshbuf_reset(st);
+	ASSERT_INT_EQ(sctp_ms_state_put(cc, st), 0);
+	{
+		struct sshbuf *m;
+		size_t i, len = sshbuf_len(st);
+		u_char *p, v[] = { 0, 1, 0x7f, 0x80, 0xff };
+		u_int j;
+
+		for (i = 0; i <= len; i++) {
+			ASSERT_PTR_NE(m = sshbuf_from(sshbuf_ptr(st), i),
+			    NULL);
+			ASSERT_PTR_NE(ca = sctp_ms_conn_new(a), NULL);
+			if (i < len)
+				ASSERT_INT_NE(sctp_ms_state_get(ca, m), 0);
+			else
+				ASSERT_INT_EQ(sctp_ms_state_get(ca, m), 0);
+			sctp_ms_conn_free(ca);
+			sshbuf_free(m);
+		}
+		for (i = 0; i < len; i++) {
+			for (j = 0; j < sizeof(v); j++) {
+				ASSERT_PTR_NE(m = sshbuf_new(), NULL);
+				ASSERT_INT_EQ(sshbuf_putb(m, st), 0);
+				p = sshbuf_mutable_ptr(m);
+				p[i] = v[j];
+				ASSERT_PTR_NE(ca = sctp_ms_conn_new(a), NULL);
+				(void)sctp_ms_state_get(ca, m);
+				sctp_ms_conn_free(ca);
+				sshbuf_free(m);
+			}
+		}
+		/* The queued message's stream is its 2-byte field. */
+		ASSERT_PTR_NE(m = sshbuf_new(), NULL);
+		ASSERT_INT_EQ(sshbuf_putb(m, st), 0);
+		p = sshbuf_mutable_ptr(m);
+		POKE_U16(p + len - 4 - sctp_ms_sealed_len(sizeof(data)) - 3,
+		    10);
+		ASSERT_PTR_NE(ca = sctp_ms_conn_new(a), NULL);
+		ASSERT_INT_EQ(sctp_ms_state_get(ca, m), SSH_ERR_INVALID_FORMAT);
+		sctp_ms_conn_free(ca);
+		sshbuf_free(m);
+	}
 	sshbuf_free(st);
 	TEST_DONE();
 
@@ -980,6 +1071,107 @@ test_conn(void)
 	sshbuf_free(ib);
 	sshbuf_free(pkt);
 	sshbuf_free(rec);
+}
+/* Settings as sshd or ssh would have them, with SCTPDrainTimeout t. */
+static void
+set_drain_timeout(int t)
+{
+	struct sctp_options o;
+
+	sctp_options_init(&o);
+	o.drain_timeout = t;
+	sctp_options_fill(&o);
+}
+
+/*
+ * SCTPDrainTimeout (2.7, G16): a KEXINIT behind channel data the peer
+ * never takes in waits for SENDER_DRY, which never comes; after the
+ * timeout the connection ends instead of hanging.  The same drain
+ * completes, and the KEXINIT goes, once the peer reads.
+ */
+static void
+test_drain_timeout(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib;
+	struct pollfd pfd[2];
+	u_char kexinit[] = { SSH2_MSG_KEXINIT, 1, 2, 3 };
+	u_char *data;
+	size_t len = 8192, rlen;
+	double t0, waited;
+	int i, a, b, r, round;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	data = xcalloc(1, len);
+	data[0] = SSH2_MSG_CHANNEL_DATA;
+	POKE_U32(data + 1, 3);
+	POKE_U32(data + 5, len - 9);
+	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
+
+	for (round = 0; round < 2; round++) {
+		if (round == 0)
+			TEST_START("ms conn: a drain the peer never lets end "
+			    "times out (SCTPDrainTimeout)");
+		else
+			TEST_START("ms conn: the same drain ends once the "
+			    "peer reads");
+		set_drain_timeout(round == 0 ? 1 : 30);
+		slow_pair(&a, &b);
+		conn_keys(&ca, &cb, &a, &b);
+		/* 64 KB: within a's send buffer, far beyond b's window. */
+		for (i = 0; i < 8; i++)
+			send_msg(ca, data, len);
+		pump(ca, a, ia);
+		ASSERT_U_INT_EQ(sctp_ms_drains(ca), 1);
+		send_msg(ca, kexinit, sizeof(kexinit));
+		t0 = monotime_double();
+		r = 0;
+		for (i = 0; i < 100 && r == 0 && (sctp_ms_waiting(ca) ||
+		    sctp_ms_have_output(ca)); i++) {
+			pfd[0].fd = a;
+			pfd[0].events = POLLIN;
+			pfd[1].fd = b;
+			pfd[1].events = POLLIN;
+			ASSERT_INT_GE(poll(pfd, round == 0 ? 1 : 2, 100), 0);
+			if (round == 1 && (pfd[1].revents & POLLIN) &&
+			    (r = sctp_ms_read(cb, ib, &rlen)) != 0) {
+				ASSERT_INT_EQ(r, SSH_ERR_SYSTEM_ERROR);
+				ASSERT_INT_EQ(errno, EAGAIN);
+				r = 0;
+			}
+			if ((r = sctp_ms_flush(ca, ia)) == 0)
+				r = sctp_ms_check_drain(ca);
+		}
+		waited = monotime_double() - t0;
+		if (round == 0) {
+			ASSERT_INT_EQ(r, SSH_ERR_CONN_TIMEOUT);
+			ASSERT_INT_GE((int)(waited * 1000), 1000);
+			ASSERT_INT_LT((int)waited, 10);
+			/* The KEXINIT was kept back. */
+			ASSERT_INT_EQ(sctp_ms_waiting(ca), 1);
+			ASSERT_SIZE_T_EQ(sctp_ms_queued(ca),
+			    sctp_ms_sealed_len(sizeof(kexinit)));
+		} else {
+			ASSERT_INT_EQ(r, 0);
+			ASSERT_U_INT_EQ(sctp_ms_drains(ca), 2);
+			ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), 0);
+			read_records(cb, b, ib, 9);
+			ASSERT_INT_EQ(records(ib), 9);
+		}
+		sshbuf_reset(ia);
+		sshbuf_reset(ib);
+		sctp_ms_conn_free(ca);
+		sctp_ms_conn_free(cb);
+		close(a);
+		close(b);
+		TEST_DONE();
+	}
+	set_drain_timeout(-1);
+	free(data);
+	sshbuf_free(ia);
+	sshbuf_free(ib);
 }
 #endif /* WITH_SCTP && WITH_OPENSSL */
 
@@ -997,5 +1189,6 @@ test_ms(void)
 	test_unsequenced();
 #if defined(WITH_SCTP) && defined(WITH_OPENSSL)
 	test_conn();
+	test_drain_timeout();
 #endif
 }
