@@ -34,8 +34,8 @@
  * The SCTP variants measure the kernel's transport alone, without SSH:
  * flow i is one SCTP message per message on stream (i mod STREAMS) of a
  * single association (STREAMS 1: every flow on one ordered stream, as SSH
- * over one stream; STREAMS >= NCONN: a stream each), with Nagle off as
- * ssh sets it.  A flow whose message does not fit the send buffer waits
+ * over one stream; STREAMS >= NCONN: a stream each), with Nagle off and
+ * the retransmission timeouts (200 ms to 1 s) as ssh sets them.  A flow whose message does not fit the send buffer waits
  * without holding up the others, as with TCP.
  */
 
@@ -294,6 +294,7 @@ send_sctp_main(int argc, char **argv)
 {
 	struct addrinfo hints, *ai;
 	struct sctp_initmsg im;
+	struct sctp_rtoinfo rto;
 	struct flow {
 		uint32_t size, seq;
 		uint64_t interval, next;
@@ -346,6 +347,13 @@ send_sctp_main(int argc, char **argv)
 		err(1, "connect");
 	freeaddrinfo(ai);
 	setsockopt(fd, IPPROTO_SCTP, SCTP_NODELAY, &one, sizeof(one));
+	/* ssh's retransmission timeouts (SCTPRtoMin and so on). */
+	memset(&rto, 0, sizeof(rto));
+	rto.srto_initial = 1000;
+	rto.srto_min = 200;
+	rto.srto_max = 1000;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_RTOINFO, &rto, sizeof(rto)) == -1)
+		err(1, "SCTP_RTOINFO");
 	if (fcntl(fd, F_SETFL, O_NONBLOCK) == -1)
 		err(1, "fcntl");
 	t = now_ns();

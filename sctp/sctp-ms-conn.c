@@ -89,12 +89,14 @@ struct sctp_ms_conn {
 	int			 dry_wait;	/* subscribed, waiting */
 	int			 dry;		/* SENDER_DRY seen while waiting */
 	double			 drain_deadline; /* monotime_double(), 0 = none */
+	double			 drain_start;
 	u_int			 drains;	/* completed, for tests and -v */
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
 	u_char			*sclass;	/* per stream: 0/1, 2 unset */
 	u_int			 ninteractive;	/* streams >= 1 of class 1 */
 	int			 mtu_stale;	/* recompute maxdata */
+	double			 mtu_next;	/* and at the latest then */
 	size_t			 maxdata;	/* CHANNEL_DATA bytes (2.10) */
 	struct sshbuf		*partial;	/* a message read in parts */
 	uint16_t		 partial_stream;
@@ -254,6 +256,7 @@ update_maxdata(struct sctp_ms_conn *c)
 	int i, n, hdr;
 
 	c->mtu_stale = 0;
+	c->mtu_next = monotime_double() + 1;
 	if ((n = sctp_getpaddrs(c->fd, 0, &addrs)) <= 0)
 		return;
 	for (i = 0, sa = addrs; i < n; i++) {
@@ -301,7 +304,11 @@ sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
 	    strstr(ctype, "agent") != NULL ||
 	    (conn_interactive && strcmp(ctype, "session") == 0);
 	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
-	if (c->mtu_stale)
+	/*
+	 * The kernel reports paths coming and going but not a path MTU
+	 * that changes (an ICMP "too big", a link's MTU): look every second.
+	 */
+	if (c->mtu_stale || monotime_double() >= c->mtu_next)
 		update_maxdata(c);
 	/*
 	 * Only while an interactive channel is there: the cut lets the
@@ -521,7 +528,12 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 	c->dry = 0;
 	c->drain_deadline = on && sctp_options_drain_timeout() > 0 ?
 	    monotime_double() + sctp_options_drain_timeout() : 0;
-	debug3_f("SCTP drain %s", on ? "waits for SENDER_DRY" : "done");
+	if (on) {
+		c->drain_start = monotime_double();
+		debug3_f("SCTP drain waits for SENDER_DRY");
+	} else
+		debug2_f("SCTP drain done after %.3f s",
+		    monotime_double() - c->drain_start);
 }
 
 /* Whether the head of the queue must wait for a drain (2.7). */

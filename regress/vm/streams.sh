@@ -80,6 +80,44 @@ grep -q "not used with cipher aes128-ctr" "$W/c.log" || fatal "aes128-ctr: no fa
 ! grep -q "$IN_USE" "$W/c.log" || fatal "aes128-ctr: mode in use"
 note "aes128-ctr: one stream, as section 2.1 says"
 
+# Packet size (2.10): with a terminal open, sshd cuts channel data to one
+# DATA chunk of the smallest path MTU, and follows the MTU when it drops
+# mid-session (the routes of both hosts' paths to 1280).
+lines0=$(wc -l <"$W/sshd.log")
+on_a "$SSH" -F "$CFG" -z -tt "$B1" \
+    'stty raw -echo; for i in $(seq 40); do head -c 50000 /dev/zero | tr "\0" x; sleep 0.3; done' \
+    </dev/null >"$W/mtu.out" 2>"$W/mtu.err" &
+mpid=$!
+for _ in $(seq 100); do
+	tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "channel data up to" && break
+	sleep 0.2
+done
+# The routes' MTU, not the links': a link's change also makes the kernel
+# report a path event, a route's does not, so only the sender's own
+# look at the MTU (at least once a second) can see it.
+route_mtu() {
+	local h p n
+	for h in a b; do
+		[ $h = a ] && n=1 || n=2
+		for p in 1 2; do
+			"$TOPO" exec "$h" ip route change "198.18.$p.0/24" dev "path$p" \
+			    proto kernel scope link src "198.18.$p.$n" "$@"
+		done
+	done
+}
+route_mtu mtu lock 1280
+wait "$mpid" || { cat "$W/mtu.err"; fatal "session across the MTU change failed"; }
+route_mtu
+n=$(tr -cd x <"$W/mtu.out" | wc -c)
+[ "$n" -eq 2000000 ] || fatal "session across the MTU change: $n bytes of 2000000"
+sizes=$(tail -n +"$((lines0 + 1))" "$W/sshd.log" | sed -n 's/.*channel data up to \([0-9]*\) bytes per packet.*/\1/p' | tr '\n' ' ')
+set -- $sizes
+[ $# -ge 2 ] || fatal "sshd did not follow the MTU change (sizes: $sizes)"
+[ "$1" -ge 1300 ] && [ "$1" -le 1387 ] || fatal "first packet size $1 is not that of a 1500-byte MTU"
+eval "last=\${$#}"
+[ "$last" -le 1167 ] && [ "$last" -ge 1100 ] || fatal "packet size $last after the MTU fell to 1280"
+note "terminal session: channel data cut to $1 bytes, then $last after the MTU fell to 1280; 2 MB intact"
+
 # Disabled on the client: one stream, and both sides say so.
 lines0=$(wc -l <"$W/sshd.log")
 out=$(on_a "$SSH" -F "$CFG" -z -v -o SCTPChannelStreams=no "$B1" echo off 2>"$W/off.log") || fatal "client with the mode off failed"
