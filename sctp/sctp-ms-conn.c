@@ -575,6 +575,24 @@ drain_expired(const struct sctp_ms_conn *c)
 	    monotime_double() >= c->drain_deadline;
 }
 
+/*
+ * Whether m should ask for an immediate SACK (2.7): a level-1 message, or
+ * one after which the queue is empty or a level-1 message comes next, so
+ * that a drain does not wait for the peer's delayed acknowledgement.
+ */
+static int
+sack_now(const struct sctp_ms_conn *c, const struct ms_msg *m)
+{
+	const struct ms_msg *next;
+
+	if (m->level1)
+		return 1;
+	if (TAILQ_FIRST(&c->outq) != m)
+		return 0;	/* one picked from behind: others follow */
+	next = TAILQ_NEXT(m, next);
+	return next == NULL || next->level1;
+}
+
 static ssize_t
 send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 {
@@ -603,6 +621,8 @@ send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	cmsg->cmsg_len = CMSG_LEN(sizeof(*si));
 	si = (struct sctp_sndinfo *)CMSG_DATA(cmsg);
 	si->snd_sid = m->stream;
+	if (sack_now(c, m))
+		si->snd_flags = SCTP_SACK_IMMEDIATELY;
 	return sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 

@@ -66,6 +66,31 @@ note "5 parallel channels byte-exact: sshd used $streams channel streams, $rekey
 [ "$drains" -ge "$rekeys" ] || fatal "fewer drains ($drains) than rekeys ($rekeys)"
 ! grep -E "refused|out of order|truncation" "$W/mux.log" || fatal "sshd reported a refused packet"
 
+# Immediate SACKs (2.7): DATA chunks with the I bit (RFC 7053), counted at
+# B's path 1 ingress (first chunk of an SCTP packet: type 0, flag 0x08),
+# beside all SCTP packets; an upload with a rekey every 500 KB.  None
+# with one stream.
+"$TOPO" exec b tc qdisc add dev path1 clsact
+"$TOPO" exec b tc filter add dev path1 ingress prio 1 protocol ip u32 \
+    match ip protocol 132 0xff match u8 0x00 0xff at 32 match u8 0x08 0x08 at 33 action pass
+"$TOPO" exec b tc filter add dev path1 ingress prio 2 protocol ip u32 \
+    match ip protocol 132 0xff action pass
+tc_pkts() {
+	"$TOPO" exec b tc -s filter show dev path1 ingress prio "$1" |
+	    awk '/Sent [0-9]+ bytes [0-9]+ pkt/ { for (i = 1; i <= NF; i++) if ($i == "pkt") n = $(i - 1) } END { print n + 0 }'
+}
+for mode in no yes; do
+	i0=$(tc_pkts 1) a0=$(tc_pkts 2)
+	out=$(on_a "$SSH" -F "$CFG" -z -o SCTPChannelStreams=$mode -o RekeyLimit=500K "$B1" sha256sum <"$W/data" | cut -d' ' -f1) ||
+	    fatal "upload with SCTPChannelStreams $mode failed"
+	[ "$out" = "$sum" ] || fatal "upload with SCTPChannelStreams $mode: checksum mismatch"
+	eval "ibit_$mode=\$((\$(tc_pkts 1) - i0)) all_$mode=\$((\$(tc_pkts 2) - a0))"
+done
+"$TOPO" exec b tc qdisc del dev path1 clsact
+[ "$ibit_no" = 0 ] || fatal "one stream: $ibit_no DATA chunks asked for an immediate SACK"
+[ "$ibit_yes" -gt 0 ] || fatal "channels on streams: no DATA chunk asked for an immediate SACK"
+note "immediate SACK asked for on $ibit_yes of $all_yes SCTP packets of an upload with 6 rekeys (one stream: $ibit_no of $all_no)"
+
 # Each AEAD cipher; a cipher the mode cannot use falls back to one stream.
 for c in aes128-gcm@openssh.com aes256-gcm@openssh.com chacha20-poly1305@openssh.com; do
 	out=$(on_a "$SSH" -F "$CFG" -z -v -o "Ciphers=$c" "$B1" 'head -c 200000 /dev/zero | sha256sum' 2>"$W/c.log") ||
