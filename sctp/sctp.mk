@@ -11,7 +11,8 @@ SCTP_OBJS=\
 	sctp/sctp-net.o \
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \
-	sctp/sctp-ms-conn.o
+	sctp/sctp-ms-conn.o \
+	sctp/sctp-fwd-msg.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \
@@ -19,14 +20,16 @@ SCTP_HDRS=\
 	sctp/sctp-options.h \
 	sctp/sctp-net.h \
 	sctp/sctp-ms.h \
-	sctp/sctp-ms-conn.h
+	sctp/sctp-ms-conn.h \
+	sctp/sctp-fwd-msg.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 
 # Unit tests, run by "make sctp-unit" (the top-level "make check" does).
 SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/tests.o \
-	regress/unittests/sctp/test_ms.o
+	regress/unittests/sctp/test_ms.o \
+	regress/unittests/sctp/test_fwd.o
 
 $(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h
 

@@ -406,6 +406,7 @@ test_events(void)
 #endif /* WITH_SCTP */
 
 void test_ms(void);
+void test_fwd(void);
 
 void
 tests(void)
@@ -415,6 +416,7 @@ tests(void)
 	test_addrlist();
 	test_options();
 	test_ms();
+	test_fwd();
 #ifdef WITH_SCTP
 	test_events();
 #endif
