@@ -87,6 +87,11 @@ lookup(const char *keyword, int server)
 int
 sctp_options_keyword(const char *keyword, int server)
 {
+	int r;
+
+	/* 2: sshd takes it in Match blocks too */
+	if ((r = sctp_fwd_options_keyword(keyword, server)) != 0)
+		return r;
 	return lookup(keyword, server) != -1;
 }
 
@@ -160,6 +165,14 @@ sctp_options_init(struct sctp_options *o)
 	o->weight_interactive = -1;
 	o->weight_bulk = -1;
 	o->drain_timeout = -1;
+	sctp_fwd_options_init(&o->fwd);
+}
+
+/* sshd's Match: the forwarding options a block set replace the others. */
+void
+sctp_options_copy_set(struct sctp_options *dst, const struct sctp_options *src)
+{
+	sctp_fwd_options_copy_set(&dst->fwd, &src->fwd);
 }
 
 void
@@ -191,6 +204,7 @@ sctp_options_fill(struct sctp_options *o)
 	}
 	if (o->drain_timeout == -1)
 		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
+	sctp_fwd_options_fill(&o->fwd);
 	/* Channels on streams take these from here (sctp-ms-conn.c). */
 	ms_settings.channel_streams = o->channel_streams;
 	ms_settings.scheduler = o->scheduler;
@@ -250,6 +264,9 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 	const char *display;
 	struct sctp_addrlist *al;
 
+	if (sctp_fwd_options_keyword(keyword, server))
+		return sctp_fwd_options_parse(&o->fwd, keyword, ac, av,
+		    filename, linenum, active, server);
 	if ((i = lookup(keyword, server)) == -1) {
 		error("%s line %d: unknown SCTP option \"%s\"",
 		    filename, linenum, keyword);
@@ -468,4 +485,5 @@ sctp_options_dump(const struct sctp_options *o, int server)
 	printf("sctpstreamweights %d %d\n", o->weight_interactive,
 	    o->weight_bulk);
 	printf("sctpdraintimeout %d\n", o->drain_timeout);
+	sctp_fwd_options_dump(&o->fwd, server);
 }

@@ -22,6 +22,8 @@
 #ifndef SCTP_OPTIONS_H
 #define SCTP_OPTIONS_H
 
+#include "sctp/sctp-fwd-options.h"
+
 #define SCTP_TRANSPORT_TCP	0
 #define SCTP_TRANSPORT_SCTP	1
 #define SCTP_TRANSPORT_ALL	2	/* sshd: listen on both */
@@ -63,10 +65,13 @@ struct sctp_options {
 	int	 drain_timeout;		/* seconds, 0 = none */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
+	struct sctp_fwd_options fwd;	/* forwarding SCTP, UDP, DCCP */
 };
 
 /* Whether "keyword" (lower case) is one of ours for ssh (0) or sshd (1). */
 int	sctp_options_keyword(const char *keyword, int server);
+void	sctp_options_copy_set(struct sctp_options *dst,
+	    const struct sctp_options *src);
 
 void	sctp_options_init(struct sctp_options *);
 void	sctp_options_fill(struct sctp_options *);

@@ -12,7 +12,11 @@ SCTP_OBJS=\
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \
 	sctp/sctp-ms-conn.o \
-	sctp/sctp-fwd-msg.o
+	sctp/sctp-fwd-msg.o \
+	sctp/sctp-fwd-options.o \
+	sctp/sctp-fwd-spec.o \
+	sctp/sctp-fwd.o \
+	sctp/sctp-fwd-udp.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \
@@ -21,7 +25,10 @@ SCTP_HDRS=\
 	sctp/sctp-net.h \
 	sctp/sctp-ms.h \
 	sctp/sctp-ms-conn.h \
-	sctp/sctp-fwd-msg.h
+	sctp/sctp-fwd-msg.h \
+	sctp/sctp-fwd-options.h \
+	sctp/sctp-fwd.h \
+	sctp/sctp-fwd-int.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 

@@ -1,0 +1,86 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/* Internals shared by sctp-fwd.c and sctp-fwd-udp.c. */
+
+#ifndef SCTP_FWD_INT_H
+#define SCTP_FWD_INT_H
+
+#define FWD_LISTENER	1	/* a listening socket (ssh -L) */
+#define FWD_CONN	2	/* a socket of its own (SCTP, DCCP, UDP) */
+#define FWD_FLOW	3	/* UDP: one source of a listener */
+
+#define FWD_UDP_MAXPACKET	(65536 + 64)	/* any datagram, 3.4 */
+#define FWD_UDP_OPENING_QUEUE	8	/* datagrams waiting for a confirm */
+#define FWD_MIN_WINDOW		(64 * 1024)
+
+struct sctp_fwd_chan {
+	int		 proto;		/* SCTP_FWD_* */
+	int		 role;		/* FWD_* */
+	const struct sctp_fwd_options *opts;
+	u_long		 dropped;	/* datagrams or messages dropped */
+
+	/* FWD_LISTENER */
+	char		*connect_host;	/* "a,b" */
+	int		 connect_port;
+	int		*flows;		/* UDP: channel ids */
+	u_int		 nflows;
+	double		 tokens;	/* UDP opens, a bucket */
+	double		 tokens_at;
+	u_long		 refused;	/* datagrams of sources refused */
+	time_t		 refused_logged;
+
+	/* FWD_FLOW */
+	int		 listener;	/* channel id, -1 when it is gone */
+	struct sockaddr_storage src;	/* the source */
+	socklen_t	 srclen;
+	struct sockaddr_storage dst;	/* the local address it sent to */
+	socklen_t	 dstlen;
+	int		 replied;
+	u_int		 queued;	/* while opening */
+	int		 counted;
+	int		 bad_confirm;	/* ssh: its confirmation was malformed */	/* UDP (sshd): in the connection's total */
+
+	/* FWD_CONN, SCTP */
+	u_int		 ostreams, istreams;	/* of this side's association */
+	u_int		 peer_ostreams, peer_istreams;	/* of the far one */
+	struct sctp_fwd_join *join;
+	struct sshbuf	*msg;		/* a message being sent */
+	struct sctp_fwd_hdr msg_hdr;
+	int		 msg_pending;	/* msg would have blocked */
+	int		 in_piece;	/* reading a message in parts */
+	struct sctp_fwd_hdr in_hdr;
+	u_int		 service;	/* DCCP service code */
+};
+
+struct sctp_fwd_chan *sctp_fwd_chan_new(int proto, int role);
+void	sctp_fwd_channel_used(struct ssh *, struct Channel *);
+int	sctp_fwd_send_open(struct ssh *, struct Channel *, const char *ctype,
+	    const char *host, int port, const char *orig, int orig_port);
+void	sctp_fwd_chan_error(struct ssh *, struct Channel *, const char *fmt,
+	    ...) __attribute__((format(printf, 3, 4)));
+
+/* sctp-fwd-udp.c */
+int	sctp_fwd_udp_listen(struct ssh *, struct Forward *, struct addrinfo *,
+	    const char *host);
+void	sctp_fwd_udp_post_listener(struct ssh *, struct Channel *);
+int	sctp_fwd_udp_flow_write(struct ssh *, struct Channel *);
+void	sctp_fwd_udp_flow_free(struct ssh *, struct Channel *);
+void	sctp_fwd_udp_listener_free(struct ssh *, struct Channel *);
+int	sctp_fwd_udp_conn_add(const struct sctp_fwd_options *);
+
+#endif /* SCTP_FWD_INT_H */

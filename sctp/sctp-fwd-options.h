@@ -1,0 +1,69 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * Options of the forwarding extension (PROTOCOL.sctp 3.9): which protocols
+ * sshd lets its users forward, and the limits of UDP and SCTP forwards.
+ * They live in struct sctp_options (its member "fwd"), so that servconf and
+ * readconf parse them with the SCTP options, and sshd's Match blocks set
+ * them as they set AllowTcpForwarding.
+ */
+
+#ifndef SCTP_FWD_OPTIONS_H
+#define SCTP_FWD_OPTIONS_H
+
+#define SCTP_FWD_DEFAULT_UDP_IDLE	60	/* s, without a datagram */
+#define SCTP_FWD_DEFAULT_UDP_UNREPLIED	10	/* s, without a reply */
+#define SCTP_FWD_DEFAULT_UDP_MAX	64	/* channels per forward */
+#define SCTP_FWD_DEFAULT_UDP_MAX_TOTAL	256	/* channels per connection */
+#define SCTP_FWD_DEFAULT_UDP_RATE	10	/* opens a second, per forward */
+#define SCTP_FWD_DEFAULT_UDP_BURST	20
+#define SCTP_FWD_DEFAULT_MAX_MESSAGE	(256 * 1024)
+
+struct sctp_fwd_options {
+	int	allow_sctp;	/* FORWARD_*, or -1: as AllowTcpForwarding */
+	int	allow_udp;	/* FORWARD_*, default FORWARD_DENY */
+	int	allow_dccp;
+	int	udp_idle;	/* UDPForwardIdleTimeout, s */
+	int	udp_unreplied;
+	int	udp_max;	/* UDPForwardMaxChannels */
+	int	udp_max_total;
+	int	udp_rate;	/* UDPForwardOpenRate */
+	int	udp_burst;
+	int	max_message;	/* SCTPForwardMaxMessage */
+	int	dccp_service;	/* DCCPServiceCode (ssh) */
+};
+
+/* For sctp-options.c: 0 not ours, 1 ours, 2 ours and allowed in Match. */
+int	sctp_fwd_options_keyword(const char *keyword, int server);
+void	sctp_fwd_options_init(struct sctp_fwd_options *);
+void	sctp_fwd_options_fill(struct sctp_fwd_options *);
+int	sctp_fwd_options_parse(struct sctp_fwd_options *, const char *keyword,
+	    int *ac, char ***av, const char *filename, int linenum,
+	    int active, int server);
+void	sctp_fwd_options_copy_set(struct sctp_fwd_options *dst,
+	    const struct sctp_fwd_options *src);
+void	sctp_fwd_options_dump(const struct sctp_fwd_options *, int server);
+
+/* The options of the configuration last filled in (ssh, sshd). */
+const struct sctp_fwd_options *sctp_fwd_options_active(void);
+
+/* AllowSCTPForwarding and the others, resolved: FORWARD_* of a protocol. */
+int	sctp_fwd_allowed(const struct sctp_fwd_options *, int proto,
+	    int allow_tcp);
+
+#endif /* SCTP_FWD_OPTIONS_H */

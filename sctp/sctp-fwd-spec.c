@@ -1,0 +1,245 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * ssh's forwarding specifications with a protocol (PROTOCOL.sctp 3.9):
+ *
+ *	[listen_addresses:]port/proto:connect_addresses:port
+ *
+ * proto is tcp, sctp, udp or dccp; an address list is "a,b" with IPv6
+ * literals in brackets ("[2001:db8::1],[2001:db8::2]"), at most
+ * SCTP_FWD_MAX_ADDRS of them, and more than one only for SCTP.  A spec
+ * without "/proto" after its listening port is upstream's to parse.  The
+ * lists are kept in struct Forward's host fields as "a,b", without
+ * brackets, as sctp_addrlist_parse() reads them.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "sctp/sctp-fwd.h"
+#include "sctp/sctp-fwd-msg.h"
+
+#define MAX_FIELDS	4
+
+static const char *proto_names[] = { "tcp", "sctp", "udp", "dccp" };
+
+const char *
+sctp_fwd_proto_name(int proto)
+{
+	if (proto < 0 || proto > SCTP_FWD_DCCP)
+		return "UNKNOWN";
+	return proto_names[proto];
+}
+
+/* Split on ':' outside brackets; fields point into s.  -1 if malformed. */
+static int
+split_fields(char *s, char **fields, int max)
+{
+	int n = 0, depth = 0;
+	char *cp;
+
+	fields[n++] = s;
+	for (cp = s; *cp != '\0'; cp++) {
+		if (*cp == '[') {
+			if (depth++ != 0)
+				return -1;
+		} else if (*cp == ']') {
+			if (depth-- != 1)
+				return -1;
+		} else if (*cp == ':' && depth == 0) {
+			if (n == max)
+				return -1;
+			*cp = '\0';
+			fields[n++] = cp + 1;
+		}
+	}
+	return depth == 0 ? n : -1;
+}
+
+/* "port/proto": the protocol, or -1 if the field names none. */
+static int
+port_proto(char *field)
+{
+	char *slash;
+	int i;
+
+	if ((slash = strrchr(field, '/')) == NULL || slash == field ||
+	    strspn(field, "0123456789") != (size_t)(slash - field))
+		return -1;	/* not "port/": a path, upstream's */
+	for (i = 0; i <= SCTP_FWD_DCCP; i++) {
+		if (strcasecmp(slash + 1, proto_names[i]) == 0) {
+			*slash = '\0';
+			return i;
+		}
+	}
+	return -1;
+}
+
+/*
+ * An address list: "a,b,[v6],host" to "a,b,v6,host"; NULL if malformed.
+ * *np gets the number of addresses.
+ */
+static char *
+addr_list(const char *field, u_int *np)
+{
+	char *s, *item, *sp, *ret = NULL, *tmp;
+	size_t len;
+	u_int n = 0;
+
+	*np = 0;
+	if (*field == '\0')
+		return NULL;
+	s = xstrdup(field);
+	for (sp = s; (item = strsep(&sp, ",")) != NULL;) {
+		len = strlen(item);
+		if (len > 1 && item[0] == '[' && item[len - 1] == ']') {
+			item[len - 1] = '\0';
+			item++;
+			len -= 2;
+		}
+		if (len == 0 || len > SCTP_FWD_MAX_ADDRLEN ||
+		    strpbrk(item, "[]/ \t") != NULL ||
+		    ++n > SCTP_FWD_MAX_ADDRS) {
+			free(ret);
+			free(s);
+			return NULL;
+		}
+		if (ret == NULL)
+			ret = xstrdup(item);
+		else {
+			xasprintf(&tmp, "%s,%s", ret, item);
+			free(ret);
+			ret = tmp;
+		}
+	}
+	free(s);
+	*np = n;
+	return ret;
+}
+
+int
+sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
+    int remote)
+{
+	char *s, *fields[MAX_FIELDS], *lport;
+	int n, proto, lp, cp;
+	u_int nl = 0, nc = 0;
+
+	while (isspace((u_char)*spec))
+		spec++;
+	s = xstrdup(spec);
+	if ((n = split_fields(s, fields, MAX_FIELDS)) < 1) {
+		free(s);
+		return -1;	/* upstream's error message */
+	}
+	/* The listening port is the first field, or the second of four. */
+	lport = fields[n == 4 || (n == 2 && dynamic) ? 1 : 0];
+	if ((proto = port_proto(lport)) == -1) {
+		free(s);
+		return -1;
+	}
+	memset(fwd, 0, sizeof(*fwd));
+	if (dynamic || (n != 3 && n != 4)) {
+		error("Forwarding with a protocol (/%s) needs a listening "
+		    "port and a destination", sctp_fwd_proto_name(proto));
+		goto fail;
+	}
+	fwd->proto = proto;
+	lp = a2port(lport);
+	if (n == 4) {
+		if ((fwd->listen_host = addr_list(fields[0], &nl)) == NULL &&
+		    *fields[0] != '\0')
+			goto badlist;
+		if (fwd->listen_host == NULL)	/* "" as upstream's "*" */
+			fwd->listen_host = xstrdup("");
+	}
+	if ((fwd->connect_host = addr_list(fields[n - 2], &nc)) == NULL)
+		goto badlist;
+	cp = a2port(fields[n - 1]);
+	if (lp < 0 || (lp == 0 && !remote) || cp <= 0) {
+		error("Bad port in forwarding specification");
+		goto fail;
+	}
+	if (proto != SCTP_FWD_SCTP && (nl > 1 || nc > 1)) {
+		error("Only SCTP forwards take several addresses per side");
+		goto fail;
+	}
+	fwd->listen_port = lp;
+	fwd->connect_port = cp;
+	free(s);
+	return n;
+ badlist:
+	error("Bad address list in forwarding specification (at most %d "
+	    "addresses, IPv6 ones in brackets)", SCTP_FWD_MAX_ADDRS);
+ fail:
+	free(fwd->listen_host);
+	free(fwd->connect_host);
+	memset(fwd, 0, sizeof(*fwd));
+	free(s);
+	return 0;
+}
+
+/* One list, as the spec takes it: IPv6 literals in brackets. */
+static void
+append_list(char **out, const char *list)
+{
+	char *s, *sp, *item, *tmp;
+	int first = 1;
+
+	s = sp = xstrdup(list);
+	while ((item = strsep(&sp, ",")) != NULL) {
+		xasprintf(&tmp, "%s%s%s%s%s", *out, first ? "" : ",",
+		    strchr(item, ':') != NULL ? "[" : "", item,
+		    strchr(item, ':') != NULL ? "]" : "");
+		free(*out);
+		*out = tmp;
+		first = 0;
+	}
+	free(s);
+}
+
+/* ssh -G: "[listen:]port/proto connect:port", as parsed back. */
+char *
+sctp_fwd_spec_string(const struct Forward *fwd)
+{
+	char *s = xstrdup(""), *tmp;
+
+	if (fwd->listen_host != NULL) {
+		append_list(&s, fwd->listen_host);
+		xasprintf(&tmp, "%s:", s);
+		free(s);
+		s = tmp;
+	}
+	xasprintf(&tmp, "%s%d/%s ", s, fwd->listen_port,
+	    sctp_fwd_proto_name(fwd->proto));
+	free(s);
+	s = tmp;
+	append_list(&s, fwd->connect_host != NULL ? fwd->connect_host : "");
+	xasprintf(&tmp, "%s:%d", s, fwd->connect_port);
+	free(s);
+	return tmp;
+}

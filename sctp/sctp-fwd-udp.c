@@ -1,0 +1,487 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * UDP forwarding, the listening side (PROTOCOL.sctp 3.4): one socket per
+ * listening address serves many channels, one per pair of source address
+ * and port and local address the source sent to.  Limits: channels per
+ * forward and per connection, a bucket of opens per forward, timers of
+ * idle and unreplied channels (upstream's inactivity timeout does the
+ * closing).  Nothing is queued beyond a few datagrams while a channel opens.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+
+#include <errno.h>
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "openbsd-compat/sys-queue.h"
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "packet.h"
+#include "channels.h"
+#include "sctp/sctp-fwd.h"
+#include "sctp/sctp-fwd-msg.h"
+#include "sctp/sctp-fwd-options.h"
+#include "sctp/sctp-fwd-int.h"
+
+static u_int flows_total;	/* this connection's listening-side channels */
+static u_int conns_total;	/* and those it accepted (sshd's side) */
+
+static const char *udp_type = "direct-udpip" SCTP_FWD_DOMAIN;
+
+int
+sctp_fwd_udp_listen(struct ssh *ssh, struct Forward *fwd,
+    struct addrinfo *aitop, const char *host)
+{
+	const struct sctp_fwd_options *o = sctp_fwd_options_active();
+	struct sctp_fwd_chan *f;
+	struct addrinfo *ai;
+	char ntop[NI_MAXHOST];
+	int fd, on = 1, n = 0;
+	Channel *c;
+
+	for (ai = aitop; ai != NULL; ai = ai->ai_next) {
+		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
+			continue;
+		if (getnameinfo(ai->ai_addr, ai->ai_addrlen, ntop,
+		    sizeof(ntop), NULL, 0, NI_NUMERICHOST) != 0)
+			strlcpy(ntop, "?", sizeof(ntop));
+		if ((fd = socket(ai->ai_family, SOCK_DGRAM, 0)) == -1) {
+			error("Forwarding %s port %d/udp: %s", ntop,
+			    fwd->listen_port, strerror(errno));
+			continue;
+		}
+		(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+		if (ai->ai_family == AF_INET6)
+			sock_set_v6only(fd);
+		if ((ai->ai_family == AF_INET ? setsockopt(fd, IPPROTO_IP,
+		    IP_PKTINFO, &on, sizeof(on)) : setsockopt(fd, IPPROTO_IPV6,
+		    IPV6_RECVPKTINFO, &on, sizeof(on))) == -1 ||
+		    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
+			error("Forwarding %s port %d/udp: %s", ntop,
+			    fwd->listen_port, strerror(errno));
+			close(fd);
+			continue;
+		}
+		set_nonblock(fd);
+		c = channel_new(ssh, "udp-listener", SSH_CHANNEL_PORT_LISTENER,
+		    fd, fd, -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0,
+		    "port listener", 1);
+		f = sctp_fwd_chan_new(SCTP_FWD_UDP, FWD_LISTENER);
+		f->opts = o;
+		f->connect_host = xstrdup(fwd->connect_host);
+		f->connect_port = fwd->connect_port;
+		f->tokens = o->udp_burst;
+		f->tokens_at = monotime_double();
+		c->sctp_fwd = f;
+		c->datagram = 1;
+		c->listening_port = fwd->listen_port;
+		debug("Local forwarding listening on %s port %d/udp.", ntop,
+		    fwd->listen_port);
+		n++;
+	}
+	if (n == 0)
+		error("Forwarding %s port %d/udp: no address to listen on",
+		    host, fwd->listen_port);
+	return n > 0;
+}
+
+static int
+same_addr(const struct sockaddr_storage *a, const struct sockaddr_storage *b,
+    int with_port)
+{
+	const struct sockaddr_in *a4 = (const void *)a, *b4 = (const void *)b;
+	const struct sockaddr_in6 *a6 = (const void *)a, *b6 = (const void *)b;
+
+	if (a->ss_family != b->ss_family)
+		return 0;
+	if (a->ss_family == AF_INET)
+		return a4->sin_addr.s_addr == b4->sin_addr.s_addr &&
+		    (!with_port || a4->sin_port == b4->sin_port);
+	if (a->ss_family == AF_INET6)
+		return memcmp(&a6->sin6_addr, &b6->sin6_addr,
+		    sizeof(a6->sin6_addr)) == 0 &&
+		    a6->sin6_scope_id == b6->sin6_scope_id &&
+		    (!with_port || a6->sin6_port == b6->sin6_port);
+	return 0;
+}
+
+static Channel *
+flow_channel(struct ssh *ssh, int id)
+{
+	Channel *fc;
+
+	if ((fc = channel_by_id(ssh, id)) == NULL || fc->sctp_fwd == NULL ||
+	    fc->sctp_fwd->role != FWD_FLOW)
+		return NULL;
+	return fc;
+}
+
+static void
+unlist(Channel *lc, int id)
+{
+	struct sctp_fwd_chan *f = lc->sctp_fwd;
+	u_int i;
+
+	for (i = 0; i < f->nflows; i++) {
+		if (f->flows[i] != id)
+			continue;
+		memmove(&f->flows[i], &f->flows[i + 1],
+		    (f->nflows - i - 1) * sizeof(*f->flows));
+		f->nflows--;
+		if (flows_total > 0)
+			flows_total--;
+		return;
+	}
+}
+
+void
+sctp_fwd_udp_flow_free(struct ssh *ssh, Channel *c)
+{
+	struct sctp_fwd_chan *nf = c->sctp_fwd;
+	Channel *lc;
+
+	if (nf->role == FWD_CONN) {
+		if (nf->counted && conns_total > 0)
+			conns_total--;
+		nf->counted = 0;
+		return;
+	}
+	if (nf->listener == -1)
+		return;
+	if ((lc = channel_by_id(ssh, nf->listener)) != NULL &&
+	    lc->sctp_fwd != NULL && lc->sctp_fwd->role == FWD_LISTENER)
+		unlist(lc, c->self);
+	nf->listener = -1;
+}
+
+void
+sctp_fwd_udp_listener_free(struct ssh *ssh, Channel *c)
+{
+	struct sctp_fwd_chan *f = c->sctp_fwd;
+	Channel *fc;
+	u_int i;
+
+	for (i = 0; i < f->nflows; i++) {
+		if ((fc = flow_channel(ssh, f->flows[i])) != NULL &&
+		    fc->sctp_fwd->listener == c->self)
+			fc->sctp_fwd->listener = -1;
+		if (flows_total > 0)
+			flows_total--;
+	}
+	f->nflows = 0;
+}
+
+/* sshd: one more UDP channel of its own, if the total allows (3.4). */
+int
+sctp_fwd_udp_conn_add(const struct sctp_fwd_options *o)
+{
+	if (conns_total >= (u_int)o->udp_max_total)
+		return 0;
+	conns_total++;
+	return 1;
+}
+
+/* A flow to make room for: the oldest open one that never got a reply. */
+static int
+evict(struct ssh *ssh, Channel *lc)
+{
+	struct sctp_fwd_chan *f = lc->sctp_fwd;
+	Channel *fc;
+	u_int i;
+
+	for (i = 0; i < f->nflows; i++) {
+		if ((fc = flow_channel(ssh, f->flows[i])) == NULL ||
+		    fc->type != SSH_CHANNEL_OPEN || fc->sctp_fwd->replied)
+			continue;
+		debug("channel %d: UDP forward %d full: closing unreplied "
+		    "channel %d", lc->self, lc->listening_port, fc->self);
+		unlist(lc, fc->self);
+		fc->sctp_fwd->listener = -1;
+		channel_force_close(ssh, fc, 1);
+		return 1;
+	}
+	return 0;
+}
+
+static void
+refused(Channel *lc, const char *why)
+{
+	struct sctp_fwd_chan *f = lc->sctp_fwd;
+	time_t now = monotime();
+
+	f->refused++;
+	if (f->refused_logged == now)
+		return;
+	f->refused_logged = now;
+	logit("UDP forward %d: %s: %u channels, %lu datagrams from new "
+	    "sources dropped", lc->listening_port, why, f->nflows, f->refused);
+}
+
+static Channel *
+new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
+    socklen_t srclen, const struct sockaddr_storage *dst, socklen_t dstlen)
+{
+	struct sctp_fwd_chan *f = lc->sctp_fwd, *nf;
+	const struct sctp_fwd_options *o = f->opts;
+	char ntop[NI_MAXHOST], port[NI_MAXSERV];
+	double now = monotime_double();
+	int fd;
+	Channel *nc;
+
+	f->tokens = MINIMUM((double)o->udp_burst,
+	    f->tokens + (now - f->tokens_at) * o->udp_rate);
+	f->tokens_at = now;
+	if ((f->nflows >= (u_int)o->udp_max ||
+	    flows_total >= (u_int)o->udp_max_total) && !evict(ssh, lc)) {
+		refused(lc, "channel limit");
+		return NULL;
+	}
+	if (f->tokens < 1) {
+		refused(lc, "open rate limit");
+		return NULL;
+	}
+	if ((fd = dup(lc->sock)) == -1) {
+		refused(lc, strerror(errno));
+		return NULL;
+	}
+	f->tokens -= 1;
+	nc = channel_new(ssh, (char *)udp_type, SSH_CHANNEL_OPENING, -1, fd,
+	    -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0, udp_type, 1);
+	nf = sctp_fwd_chan_new(SCTP_FWD_UDP, FWD_FLOW);
+	nf->opts = o;
+	nf->listener = lc->self;
+	memcpy(&nf->src, src, srclen);
+	nf->srclen = srclen;
+	memcpy(&nf->dst, dst, dstlen);
+	nf->dstlen = dstlen;
+	nc->sctp_fwd = nf;
+	nc->datagram = 1;
+	nc->listening_port = lc->listening_port;
+	nc->inactive_deadline = o->udp_unreplied;
+	f->flows = xrecallocarray(f->flows, f->nflows, f->nflows + 1,
+	    sizeof(*f->flows));
+	f->flows[f->nflows++] = nc->self;
+	flows_total++;
+	if (getnameinfo((const struct sockaddr *)src, srclen, ntop,
+	    sizeof(ntop), port, sizeof(port),
+	    NI_NUMERICHOST|NI_NUMERICSERV) != 0) {
+		strlcpy(ntop, "?", sizeof(ntop));
+		strlcpy(port, "0", sizeof(port));
+	}
+	debug("channel %d: UDP datagrams from %s port %s forwarded to %s "
+	    "port %d", nc->self, ntop, port, f->connect_host, f->connect_port);
+	if (sctp_fwd_send_open(ssh, nc, udp_type, f->connect_host,
+	    f->connect_port, ntop, atoi(port)) != 0)
+		chan_mark_dead(ssh, nc);
+	return nc;
+}
+
+/* One datagram from a source: on its channel, or dropped and counted. */
+static void
+deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
+{
+	struct sctp_fwd_chan *nf = fc->sctp_fwd;
+	int r;
+
+	if (fc->type == SSH_CHANNEL_OPENING) {
+		if (nf->queued >= FWD_UDP_OPENING_QUEUE) {
+			nf->dropped++;
+			return;
+		}
+		nf->queued++;
+	} else if (fc->type != SSH_CHANNEL_OPEN ||
+	    fc->istate != CHAN_INPUT_OPEN ||
+	    len + 4 > fc->remote_maxpacket ||
+	    sshbuf_len(fc->input) + len + 4 > fc->remote_window) {
+		nf->dropped++;
+		return;
+	}
+	if ((r = sshbuf_put_string(fc->input, p, len)) != 0)
+		fatal_fr(r, "channel %d: put datagram", fc->self);
+	sctp_fwd_channel_used(ssh, fc);
+}
+
+/* The local address a datagram was sent to (IP_PKTINFO, 3.4). */
+static socklen_t
+local_addr(struct msghdr *mh, int port, struct sockaddr_storage *dst)
+{
+	struct sockaddr_in *d4 = (void *)dst;
+	struct sockaddr_in6 *d6 = (void *)dst;
+	struct in_pktinfo pi;
+	struct in6_pktinfo pi6;
+	struct cmsghdr *cm;
+
+	memset(dst, 0, sizeof(*dst));
+	for (cm = CMSG_FIRSTHDR(mh); cm != NULL; cm = CMSG_NXTHDR(mh, cm)) {
+		if (cm->cmsg_level == IPPROTO_IP &&
+		    cm->cmsg_type == IP_PKTINFO &&
+		    cm->cmsg_len >= CMSG_LEN(sizeof(pi))) {
+			memcpy(&pi, CMSG_DATA(cm), sizeof(pi));
+			d4->sin_family = AF_INET;
+			d4->sin_addr = pi.ipi_addr;
+			d4->sin_port = htons(port);
+			return sizeof(*d4);
+		}
+		if (cm->cmsg_level == IPPROTO_IPV6 &&
+		    cm->cmsg_type == IPV6_PKTINFO &&
+		    cm->cmsg_len >= CMSG_LEN(sizeof(pi6))) {
+			memcpy(&pi6, CMSG_DATA(cm), sizeof(pi6));
+			d6->sin6_family = AF_INET6;
+			d6->sin6_addr = pi6.ipi6_addr;
+			d6->sin6_port = htons(port);
+			if (IN6_IS_ADDR_LINKLOCAL(&pi6.ipi6_addr))
+				d6->sin6_scope_id = pi6.ipi6_ifindex;
+			return sizeof(*d6);
+		}
+	}
+	return 0;
+}
+
+void
+sctp_fwd_udp_post_listener(struct ssh *ssh, Channel *c)
+{
+	struct sctp_fwd_chan *f = c->sctp_fwd;
+	static u_char buf[65536];
+	u_char cbuf[CMSG_SPACE(sizeof(struct in6_pktinfo)) +
+	    CMSG_SPACE(sizeof(struct in_pktinfo))];
+	struct sockaddr_storage src, dst;
+	socklen_t dstlen;
+	struct msghdr mh;
+	struct iovec iov;
+	ssize_t n;
+	u_int i, j;
+	Channel *fc;
+
+	if ((c->io_ready & SSH_CHAN_IO_SOCK_R) == 0)
+		return;
+	for (i = 0; i < 64; i++) {
+		memset(&mh, 0, sizeof(mh));
+		memset(&src, 0, sizeof(src));
+		iov.iov_base = buf;
+		iov.iov_len = sizeof(buf);
+		mh.msg_name = &src;
+		mh.msg_namelen = sizeof(src);
+		mh.msg_iov = &iov;
+		mh.msg_iovlen = 1;
+		mh.msg_control = cbuf;
+		mh.msg_controllen = sizeof(cbuf);
+		if ((n = recvmsg(c->sock, &mh, 0)) == -1) {
+			if (errno != EAGAIN && errno != EWOULDBLOCK &&
+			    errno != EINTR)
+				debug_f("recvmsg: %s", strerror(errno));
+			return;
+		}
+		if ((mh.msg_flags & MSG_TRUNC) != 0 ||
+		    (dstlen = local_addr(&mh, c->listening_port, &dst)) == 0) {
+			f->dropped++;
+			continue;
+		}
+		for (fc = NULL, j = 0; j < f->nflows; j++) {
+			if ((fc = flow_channel(ssh, f->flows[j])) != NULL &&
+			    same_addr(&fc->sctp_fwd->src, &src, 1) &&
+			    same_addr(&fc->sctp_fwd->dst, &dst, 0))
+				break;
+			fc = NULL;
+		}
+		if (fc == NULL && (fc = new_flow(ssh, c, &src, mh.msg_namelen,
+		    &dst, dstlen)) == NULL)
+			continue;
+		deliver(ssh, fc, buf, n);
+	}
+}
+
+/* Replies on a flow's channel go to its source, from where it sent to. */
+int
+sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
+{
+	struct sctp_fwd_chan *nf = c->sctp_fwd;
+	u_char cbuf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+	struct sockaddr_in *d4 = (void *)&nf->dst;
+	struct sockaddr_in6 *d6 = (void *)&nf->dst;
+	struct in_pktinfo pi;
+	struct in6_pktinfo pi6;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+	const u_char *p;
+	size_t len, olen;
+	int i, r, sent = 0;
+
+	if ((c->io_ready & SSH_CHAN_IO_WFD) == 0)
+		return 1;
+	olen = sshbuf_len(c->output);
+	for (i = 0; i < 64 && sshbuf_len(c->output) != 0; i++) {
+		if ((r = sshbuf_get_string_direct(c->output, &p, &len)) != 0)
+			fatal_fr(r, "channel %d: get datagram", c->self);
+		memset(&mh, 0, sizeof(mh));
+		memset(cbuf, 0, sizeof(cbuf));
+		iov.iov_base = (void *)p;
+		iov.iov_len = len;
+		mh.msg_name = &nf->src;
+		mh.msg_namelen = nf->srclen;
+		mh.msg_iov = &iov;
+		mh.msg_iovlen = 1;
+		mh.msg_control = cbuf;
+		cm = (struct cmsghdr *)cbuf;
+		if (nf->dst.ss_family == AF_INET) {
+			memset(&pi, 0, sizeof(pi));
+			pi.ipi_spec_dst = d4->sin_addr;
+			mh.msg_controllen = CMSG_SPACE(sizeof(pi));
+			cm->cmsg_level = IPPROTO_IP;
+			cm->cmsg_type = IP_PKTINFO;
+			cm->cmsg_len = CMSG_LEN(sizeof(pi));
+			memcpy(CMSG_DATA(cm), &pi, sizeof(pi));
+		} else {
+			memset(&pi6, 0, sizeof(pi6));
+			pi6.ipi6_addr = d6->sin6_addr;
+			pi6.ipi6_ifindex = d6->sin6_scope_id;
+			mh.msg_controllen = CMSG_SPACE(sizeof(pi6));
+			cm->cmsg_level = IPPROTO_IPV6;
+			cm->cmsg_type = IPV6_PKTINFO;
+			cm->cmsg_len = CMSG_LEN(sizeof(pi6));
+			memcpy(CMSG_DATA(cm), &pi6, sizeof(pi6));
+		}
+		/* Never buffered, never an error of the channel (3.4). */
+		if (sendmsg(c->wfd, &mh, MSG_NOSIGNAL) == -1)
+			nf->dropped++;
+		else
+			sent = 1;
+	}
+	if (sent) {
+		if (!nf->replied) {
+			nf->replied = 1;
+			c->inactive_deadline = nf->opts->udp_idle;
+		}
+		sctp_fwd_channel_used(ssh, c);
+	}
+	c->local_consumed += olen - sshbuf_len(c->output);
+	return 1;
+}

@@ -1,0 +1,68 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * Forwarding SCTP, UDP and DCCP through SSH (PROTOCOL.sctp section 3): the
+ * hooks that channels.c, readconf.c and serverloop.c call.  The channels
+ * are upstream's Channel, in datagram mode (each buffered string is one
+ * CHANNEL_DATA); what differs per protocol is here.
+ */
+
+#ifndef SCTP_FWD_H
+#define SCTP_FWD_H
+
+#define SCTP_FWD_TCP	0
+#define SCTP_FWD_SCTP	1
+#define SCTP_FWD_UDP	2
+#define SCTP_FWD_DCCP	3
+
+#define SCTP_FWD_DOMAIN	"@openssh-sctp.invalid"
+
+struct ssh;
+struct Channel;
+struct Forward;
+struct ForwardOptions;
+struct sctp_fwd_options;
+struct sctp_fwd_chan;
+
+const char *sctp_fwd_proto_name(int proto);
+
+/* ssh: "[addrs:]port/proto:addrs:port"; -1 when the spec names no proto. */
+int	sctp_fwd_parse_spec(struct Forward *, const char *spec, int dynamic,
+	    int remote);
+char	*sctp_fwd_spec_string(const struct Forward *);
+
+/* ssh -L: listen for the protocol; 1 on success as upstream's. */
+int	sctp_fwd_setup_local(struct ssh *, struct Forward *,
+	    struct ForwardOptions *);
+
+/* channels.c: the handlers of forwarding channels (c->sctp_fwd != NULL). */
+void	sctp_fwd_post_listener(struct ssh *, struct Channel *);
+void	sctp_fwd_post_connecting(struct ssh *, struct Channel *);
+int	sctp_fwd_handle_rfd(struct ssh *, struct Channel *);
+int	sctp_fwd_handle_wfd(struct ssh *, struct Channel *);
+int	sctp_fwd_open_confirmation(struct ssh *, struct Channel *);
+void	sctp_fwd_opened(struct ssh *, struct Channel *);
+void	sctp_fwd_chan_free(struct ssh *, struct Channel *);
+
+/* sshd: CHANNEL_OPEN of a forwarding type; NULL with a reason if refused */
+int	sctp_fwd_is_open_type(const char *ctype);
+struct Channel *sctp_fwd_server_open(struct ssh *, const char *ctype,
+	    const struct sctp_fwd_options *, int permitted, int allow_tcp,
+	    int *reason, const char **errmsg);
+
+#endif /* SCTP_FWD_H */
