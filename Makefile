@@ -44,7 +44,8 @@ build: deps $(BUILD)/.synced
 	$(MAKE) -C $(TREE) -j$(JOBS)
 
 # Test helpers that run on the SCTP VM (need lksctp's library).
-tools: deps $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping $(TOOLS)/msgdelay
+tools: deps $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping $(TOOLS)/msgdelay \
+    $(TOOLS)/fwd-probe
 
 $(TOOLS)/sctp-xfer: regress/sctp-xfer.c | deps
 	@mkdir -p $(TOOLS)
@@ -53,6 +54,10 @@ $(TOOLS)/sctp-xfer: regress/sctp-xfer.c | deps
 $(TOOLS)/msgdelay: regress/msgdelay.c | deps
 	@mkdir -p $(TOOLS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $<
+
+$(TOOLS)/fwd-probe: regress/fwd-probe.c | deps
+	@mkdir -p $(TOOLS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< -lsctp
 
 $(TOOLS)/dccp-ping: regress/dccp-ping.c | deps
 	@mkdir -p $(TOOLS)

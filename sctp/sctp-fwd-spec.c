@@ -80,6 +80,15 @@ split_fields(char *s, char **fields, int max)
 	return depth == 0 ? n : -1;
 }
 
+/* Whether a spec that does not split names one of our protocols. */
+static int
+names_proto(const char *spec)
+{
+	return strcasestr(spec, "/sctp") != NULL ||
+	    strcasestr(spec, "/udp") != NULL ||
+	    strcasestr(spec, "/dccp") != NULL;
+}
+
 /* "port/proto": the protocol, or -1 if the field names none. */
 static int
 port_proto(char *field)
@@ -154,7 +163,11 @@ sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
 	s = xstrdup(spec);
 	if ((n = split_fields(s, fields, MAX_FIELDS)) < 1) {
 		free(s);
-		return -1;	/* upstream's error message */
+		if (!names_proto(spec))
+			return -1;	/* upstream's error message */
+		error("Bad forwarding specification with a protocol "
+		    "(brackets, or too many fields)");
+		return 0;
 	}
 	/* The listening port is the first field, or the second of four. */
 	lport = fields[n == 4 || (n == 2 && dynamic) ? 1 : 0];

@@ -54,6 +54,7 @@
 #include "canohost.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-net.h"
+#include "sctp/sctp-options.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-fwd-options.h"
@@ -126,13 +127,45 @@ sctp_fwd_channel_used(struct ssh *ssh, Channel *c)
 }
 
 /*
+ * Abort a forwarded association: an ABORT chunk now (SCTP_ABORT), and
+ * SO_LINGER 0 so that close(2) cannot turn it into a graceful SHUTDOWN.
+ */
+static void
+sctp_abort_assoc(int fd)
+{
+	struct linger lin;
+#ifdef WITH_SCTP
+	u_char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+	struct sctp_sndinfo si;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+
+	memset(&si, 0, sizeof(si));
+	si.snd_flags = SCTP_ABORT;
+	memset(&mh, 0, sizeof(mh));
+	memset(cbuf, 0, sizeof(cbuf));
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = IPPROTO_SCTP;
+	cm->cmsg_type = SCTP_SNDINFO;
+	cm->cmsg_len = CMSG_LEN(sizeof(si));
+	memcpy(CMSG_DATA(cm), &si, sizeof(si));
+	if (sendmsg(fd, &mh, MSG_NOSIGNAL) == -1)
+		debug_f("SCTP_ABORT: %s", strerror(errno));
+#endif
+	memset(&lin, 0, sizeof(lin));
+	lin.l_onoff = 1;
+	(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lin, sizeof(lin));
+}
+
+/*
  * 3.7: an error on an open channel is the channel's.  Log it, and close
  * the channel (an SCTP association is aborted, not shut down).
  */
 void
 sctp_fwd_chan_error(struct ssh *ssh, Channel *c, const char *fmt, ...)
 {
-	struct linger lin;
 	va_list ap;
 	char *msg;
 
@@ -142,12 +175,8 @@ sctp_fwd_chan_error(struct ssh *ssh, Channel *c, const char *fmt, ...)
 	error("channel %d: %s forward: %s", c->self,
 	    sctp_fwd_proto_name(c->sctp_fwd->proto), msg);
 	free(msg);
-	if (c->sctp_fwd->proto == SCTP_FWD_SCTP && c->sock != -1) {
-		memset(&lin, 0, sizeof(lin));
-		lin.l_onoff = 1;	/* close(2) sends ABORT */
-		(void)setsockopt(c->sock, SOL_SOCKET, SO_LINGER, &lin,
-		    sizeof(lin));
-	}
+	if (c->sctp_fwd->proto == SCTP_FWD_SCTP && c->sock != -1)
+		sctp_abort_assoc(c->sock);
 	channel_force_close(ssh, c, 1);
 }
 
@@ -261,9 +290,13 @@ event_on(int fd, int type)
 static int
 sctp_sock_prep(int fd, u_int ostreams, u_int istreams, int max_message)
 {
+	const struct sctp_options *so = sctp_options_active();
 	struct sctp_initmsg im;
 	int on = 1, sz;
 
+	/* This side's tuning (SCTPRTOMin and the others), then the streams */
+	if (so != NULL && sctp_socket_tune(fd, so) != 0)
+		return -1;
 	memset(&im, 0, sizeof(im));
 	im.sinit_num_ostreams = MINIMUM(MAXIMUM(ostreams, 1), 65535);
 	im.sinit_max_instreams = MINIMUM(MAXIMUM(istreams, 1), 65535);
@@ -588,6 +621,34 @@ sctp_fwd_open_confirmation(struct ssh *ssh, Channel *c)
 		fatal_fr(r, "consume");
 	f->bad_confirm = ret != 0;
 	return 0;
+}
+
+/*
+ * A channel request on a forwarding channel (3.3): "sctp-abort" aborts the
+ * forwarded association (an ABORT chunk, not a SHUTDOWN) and closes the
+ * channel.  Returns 1 if taken.
+ */
+int
+sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
+{
+	struct sctp_fwd_chan *f = c->sctp_fwd;
+	int r;
+
+	if (strcmp(rtype, "sctp-abort" SCTP_FWD_DOMAIN) != 0) {
+		debug_f("channel %d: request %s not known", c->self, rtype);
+		return 0;
+	}
+	if ((r = sshpkt_get_end(ssh)) != 0 || f->proto != SCTP_FWD_SCTP ||
+	    f->role != FWD_CONN) {
+		sctp_fwd_chan_error(ssh, c, "bad sctp-abort request");
+		return 0;
+	}
+	verbose("channel %d: the far association was aborted: aborting "
+	    "this one", c->self);
+	if (c->sock != -1)
+		sctp_abort_assoc(c->sock);
+	channel_force_close(ssh, c, 1);
+	return 1;
 }
 
 /* ssh: the channel is open (after sctp_fwd_open_confirmation). */

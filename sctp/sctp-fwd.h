@@ -57,6 +57,8 @@ int	sctp_fwd_handle_rfd(struct ssh *, struct Channel *);
 int	sctp_fwd_handle_wfd(struct ssh *, struct Channel *);
 int	sctp_fwd_open_confirmation(struct ssh *, struct Channel *);
 void	sctp_fwd_opened(struct ssh *, struct Channel *);
+int	sctp_fwd_channel_request(struct ssh *, struct Channel *,
+	    const char *rtype);
 void	sctp_fwd_chan_free(struct ssh *, struct Channel *);
 
 /* sshd: CHANNEL_OPEN of a forwarding type; NULL with a reason if refused */

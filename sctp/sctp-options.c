@@ -175,6 +175,15 @@ sctp_options_copy_set(struct sctp_options *dst, const struct sctp_options *src)
 	sctp_fwd_options_copy_set(&dst->fwd, &src->fwd);
 }
 
+static const struct sctp_options *active_opts;
+
+/* The configuration last filled in: forwarded associations' tuning. */
+const struct sctp_options *
+sctp_options_active(void)
+{
+	return active_opts;
+}
+
 void
 sctp_options_fill(struct sctp_options *o)
 {
@@ -205,6 +214,7 @@ sctp_options_fill(struct sctp_options *o)
 	if (o->drain_timeout == -1)
 		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
 	sctp_fwd_options_fill(&o->fwd);
+	active_opts = o;
 	/* Channels on streams take these from here (sctp-ms-conn.c). */
 	ms_settings.channel_streams = o->channel_streams;
 	ms_settings.scheduler = o->scheduler;

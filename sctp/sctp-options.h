@@ -107,6 +107,7 @@ const char *sctp_transport_name(int);
  * SCTPChannelStreams (default yes), SCTPStreamScheduler and
  * SCTPStreamWeights.
  */
+const struct sctp_options *sctp_options_active(void);
 int	sctp_options_channel_streams(void);
 void	sctp_options_scheduler(int *sched, int *w_interactive, int *w_bulk);
 int	sctp_options_drain_timeout(void);

@@ -36,7 +36,8 @@ $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/tests.o \
 	regress/unittests/sctp/test_ms.o \
-	regress/unittests/sctp/test_fwd.o
+	regress/unittests/sctp/test_fwd.o \
+	regress/unittests/sctp/test_fwd_spec.o
 
 $(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h
 

@@ -407,6 +407,7 @@ test_events(void)
 
 void test_ms(void);
 void test_fwd(void);
+void test_fwd_spec(void);
 
 void
 tests(void)
@@ -417,6 +418,7 @@ tests(void)
 	test_options();
 	test_ms();
 	test_fwd();
+	test_fwd_spec();
 #ifdef WITH_SCTP
 	test_events();
 #endif

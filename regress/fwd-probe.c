@@ -1,0 +1,558 @@
+/*
+ * fwd-probe: the ends of forwarded SCTP associations and UDP flows, for the
+ * VM tests and benchmarks of forwarding (PROTOCOL.sctp section 3).
+ *
+ *   fwd-probe sctp-echo ADDRS PORT
+ *	listen on the comma-separated ADDRS; echo every message of every
+ *	association back on its stream, with its PPI and unordered flag
+ *   fwd-probe sctp-check ADDRS PORT COUNT [INTERVAL_MS]
+ *	connect to ADDRS with 8 streams each way; send COUNT messages (stream
+ *	i mod 8, PPI 1000 + i mod 5, unordered when i mod 3 is 0, sizes from
+ *	1 byte to 200 KB), and check that each comes back whole, with the
+ *	same stream, PPI and flag; exit 0 only if all did
+ *   fwd-probe udp-echo PORT
+ *	echo every datagram to its sender, but those of udp-flood (sources
+ *	that never get a reply)
+ *   fwd-probe udp-ask HOST PORT COUNT [SOURCE_PORT]
+ *	from one socket (bound to SOURCE_PORT if given), COUNT requests,
+ *	each waiting up to 2 s for its reply; prints how many were answered
+ *   fwd-probe udp-flood HOST PORT SOURCES
+ *	one datagram from each of SOURCES new source ports
+ *   fwd-probe udp-send HOST PORT RATE SECONDS SIZE
+ *	numbered, timestamped datagrams at RATE a second
+ *   fwd-probe udp-sink PORT SECONDS
+ *	receive those for SECONDS after the first; print the delivered
+ *	count, the highest number and the one-way delays (the sender is in
+ *	another network namespace of the same kernel: one clock)
+ *
+ * Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
+ */
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/sctp.h>
+#include <arpa/inet.h>
+
+#include <errno.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NSTREAMS	8
+#define MAXMSG		(256 * 1024)
+
+static void
+die(const char *what)
+{
+	fprintf(stderr, "fwd-probe: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* "a,b" and a port into packed sockaddrs for sctp_bindx/connectx. */
+static int
+resolve_list(const char *list, const char *port, int passive,
+    struct sockaddr_storage *out, int max, int *v6)
+{
+	struct addrinfo hints, *ai;
+	char *s = strdup(list), *sp = s, *item;
+	int n = 0;
+
+	*v6 = 0;
+	while ((item = strsep(&sp, ",")) != NULL && n < max) {
+		memset(&hints, 0, sizeof(hints));
+		hints.ai_socktype = SOCK_STREAM;
+		hints.ai_flags = passive ? AI_PASSIVE : 0;
+		if (getaddrinfo(item, port, &hints, &ai) != 0) {
+			fprintf(stderr, "fwd-probe: cannot resolve %s\n", item);
+			exit(1);
+		}
+		memcpy(&out[n++], ai->ai_addr, ai->ai_addrlen);
+		if (ai->ai_family == AF_INET6)
+			*v6 = 1;
+		freeaddrinfo(ai);
+	}
+	free(s);
+	return n;
+}
+
+/* Pack sockaddrs back to back, as the lksctp calls want them. */
+static size_t
+pack(struct sockaddr_storage *in, int n, unsigned char *buf)
+{
+	size_t off = 0, len;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		len = in[i].ss_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+		memcpy(buf + off, &in[i], len);
+		off += len;
+	}
+	return off;
+}
+
+static void
+sctp_prep(int fd)
+{
+	struct sctp_initmsg im;
+	struct sctp_event ev;
+	int on = 1, sz = 4 * MAXMSG;
+
+	memset(&im, 0, sizeof(im));
+	im.sinit_num_ostreams = NSTREAMS;
+	im.sinit_max_instreams = NSTREAMS;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_INITMSG, &im, sizeof(im)) ||
+	    setsockopt(fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, sizeof(on)))
+		die("SCTP options");
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_PARTIAL_DELIVERY_EVENT;
+	ev.se_on = 1;
+	(void)setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev));
+	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
+}
+
+/* One whole message (joining partial reads); -1 at the end. */
+static ssize_t
+recv_msg(int fd, unsigned char *buf, size_t size, struct sctp_rcvinfo *ri)
+{
+	unsigned char cbuf[CMSG_SPACE(sizeof(*ri))];
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+	size_t got = 0;
+	ssize_t n;
+
+	for (;;) {
+		memset(&mh, 0, sizeof(mh));
+		iov.iov_base = buf + got;
+		iov.iov_len = size - got;
+		mh.msg_iov = &iov;
+		mh.msg_iovlen = 1;
+		mh.msg_control = cbuf;
+		mh.msg_controllen = sizeof(cbuf);
+		if ((n = recvmsg(fd, &mh, 0)) <= 0)
+			return -1;
+		if (mh.msg_flags & MSG_NOTIFICATION) {
+			got = 0;	/* an aborted partial delivery */
+			continue;
+		}
+		for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm))
+			if (cm->cmsg_level == IPPROTO_SCTP &&
+			    cm->cmsg_type == SCTP_RCVINFO && got == 0)
+				memcpy(ri, CMSG_DATA(cm), sizeof(*ri));
+		got += n;
+		if (mh.msg_flags & MSG_EOR)
+			return got;
+		if (got == size)
+			return -1;
+	}
+}
+
+static int
+send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
+    uint32_t ppid, int unordered)
+{
+	unsigned char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+	struct sctp_sndinfo si;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+
+	memset(&si, 0, sizeof(si));
+	si.snd_sid = sid;
+	si.snd_ppid = ppid;
+	si.snd_flags = unordered ? SCTP_UNORDERED : 0;
+	memset(&mh, 0, sizeof(mh));
+	memset(cbuf, 0, sizeof(cbuf));
+	iov.iov_base = (void *)buf;
+	iov.iov_len = len;
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = IPPROTO_SCTP;
+	cm->cmsg_type = SCTP_SNDINFO;
+	cm->cmsg_len = CMSG_LEN(sizeof(si));
+	memcpy(CMSG_DATA(cm), &si, sizeof(si));
+	return sendmsg(fd, &mh, 0) == (ssize_t)len ? 0 : -1;
+}
+
+static int
+sctp_echo(const char *addrs, const char *port)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	static unsigned char buf[MAXMSG];
+	struct sctp_rcvinfo ri;
+	int fd, c, n, v6, on = 1;
+	ssize_t len;
+
+	n = resolve_list(addrs, port, 1, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	sctp_prep(fd);
+	pack(ss, n, packed);
+	if (sctp_bindx(fd, (struct sockaddr *)packed, n,
+	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
+		die("bind");
+	printf("fwd-probe: listening\n");
+	fflush(stdout);
+	for (;;) {
+		if ((c = accept(fd, NULL, NULL)) == -1)
+			die("accept");
+		while ((len = recv_msg(c, buf, sizeof(buf), &ri)) >= 0) {
+			printf("msg stream %u ppid %u%s len %zd\n", ri.rcv_sid,
+			    ntohl(ri.rcv_ppid), (ri.rcv_flags & SCTP_UNORDERED)
+			    ? " unordered" : "", len);
+			if (send_msg(c, buf, len, ri.rcv_sid, ri.rcv_ppid,
+			    (ri.rcv_flags & SCTP_UNORDERED) != 0) != 0)
+				die("echo");
+		}
+		fflush(stdout);
+		close(c);
+	}
+	return 0;
+}
+
+static size_t
+msg_size(int i)
+{
+	static const size_t sizes[] = { 1, 100, 1000, 1400, 5000, 40000,
+	    200000, 17 };
+
+	return sizes[i % 8] < 8 ? 8 : sizes[i % 8];
+}
+
+static void
+fill(unsigned char *buf, size_t len, int i)
+{
+	size_t j;
+
+	memcpy(buf, &i, 4);
+	for (j = 4; j < len; j++)
+		buf[j] = (unsigned char)(i * 31 + j);
+}
+
+/* One echo back; 0 ok, 1 wrong, -1 the association ended. */
+static int
+check_one(int fd, int count, char *seen, int *unord)
+{
+	static unsigned char buf[MAXMSG], want[MAXMSG];
+	struct sctp_rcvinfo ri;
+	ssize_t len;
+	int idx;
+
+	if ((len = recv_msg(fd, buf, sizeof(buf), &ri)) < 4)
+		return -1;
+	memcpy(&idx, buf, 4);
+	if (idx >= 0 && idx < count)
+		fill(want, msg_size(idx), idx);
+	if (idx < 0 || idx >= count || seen[idx] ||
+	    (size_t)len != msg_size(idx) || memcmp(buf, want, len) != 0 ||
+	    ri.rcv_sid != idx % NSTREAMS ||
+	    ntohl(ri.rcv_ppid) != 1000u + idx % 5 ||
+	    ((ri.rcv_flags & SCTP_UNORDERED) != 0) != (idx % 3 == 0)) {
+		fprintf(stderr, "fwd-probe: message %d wrong (len %zd stream "
+		    "%u ppid %u flags %x)\n", idx, len, ri.rcv_sid,
+		    ntohl(ri.rcv_ppid), ri.rcv_flags);
+		return 1;
+	}
+	seen[idx] = 1;
+	if (idx % 3 == 0)
+		(*unord)++;
+	return 0;
+}
+
+static int
+sctp_check(const char *addrs, const char *port, int count, int interval)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	static unsigned char want[MAXMSG];
+	struct pollfd pfd;
+	int fd, n, v6, r, sent = 0, got = 0, bad = 0, unord = 0;
+	char *seen;
+
+	n = resolve_list(addrs, port, 0, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	sctp_prep(fd);
+	pack(ss, n, packed);
+	if (sctp_connectx(fd, (struct sockaddr *)packed, n, NULL) == -1)
+		die("connect");
+	if ((seen = calloc(count, 1)) == NULL)
+		die("calloc");
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	while (got < count) {
+		/* At most 16 outstanding: the echo must not block. */
+		if (sent < count && sent - got < 16) {
+			fill(want, msg_size(sent), sent);
+			if (send_msg(fd, want, msg_size(sent), sent % NSTREAMS,
+			    htonl(1000 + sent % 5), sent % 3 == 0) != 0)
+				die("send");
+			sent++;
+		}
+		r = poll(&pfd, 1, sent < count && sent - got < 16 ?
+		    interval : 30000);
+		if (r == 0 && (sent == count || sent - got >= 16))
+			break;		/* 30 s without an echo */
+		if (r <= 0)
+			continue;
+		if ((r = check_one(fd, count, seen, &unord)) < 0)
+			break;
+		bad += r;
+		got++;
+	}
+	printf("fwd-probe: %d of %d messages back whole, on their streams "
+	    "with their PPIs and flags (%d unordered), %d wrong\n",
+	    got - bad, count, unord, bad);
+	return got == count && bad == 0 ? 0 : 1;
+}
+
+static int
+udp_socket(const char *host, const char *port, struct sockaddr_storage *to,
+    socklen_t *tolen, int bind_it)
+{
+	struct addrinfo hints, *ai;
+	int fd;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_DGRAM;
+	hints.ai_flags = bind_it ? AI_PASSIVE : 0;
+	if (getaddrinfo(host, port, &hints, &ai) != 0) {
+		fprintf(stderr, "fwd-probe: cannot resolve %s\n",
+		    host ? host : "");
+		exit(1);
+	}
+	if ((fd = socket(ai->ai_family, SOCK_DGRAM, 0)) == -1)
+		die("socket");
+	if (bind_it && bind(fd, ai->ai_addr, ai->ai_addrlen) == -1)
+		die("bind");
+	if (to != NULL) {
+		memcpy(to, ai->ai_addr, ai->ai_addrlen);
+		*tolen = ai->ai_addrlen;
+	}
+	freeaddrinfo(ai);
+	return fd;
+}
+
+static int
+udp_echo(const char *port)
+{
+	struct sockaddr_storage from;
+	socklen_t fl;
+	static unsigned char buf[65536];
+	ssize_t n;
+	int fd = udp_socket(NULL, port, NULL, NULL, 1);
+
+	printf("fwd-probe: listening\n");
+	fflush(stdout);
+	for (;;) {
+		fl = sizeof(from);
+		if ((n = recvfrom(fd, buf, sizeof(buf), 0,
+		    (struct sockaddr *)&from, &fl)) == -1)
+			die("recvfrom");
+		if (n == 5 && memcmp(buf, "flood", 5) == 0)
+			continue;
+		sendto(fd, buf, n, 0, (struct sockaddr *)&from, fl);
+	}
+	return 0;
+}
+
+static int
+udp_ask(const char *host, const char *port, int count, int sport)
+{
+	struct sockaddr_storage to;
+	struct sockaddr_in6 s6;
+	struct sockaddr_in s4;
+	socklen_t tl;
+	struct pollfd pfd;
+	char q[64], r[128];
+	int fd, i, ok = 0, on = 1;
+	ssize_t n;
+
+	fd = udp_socket(host, port, &to, &tl, 0);
+	if (sport != 0) {
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+		memset(&s4, 0, sizeof(s4));
+		memset(&s6, 0, sizeof(s6));
+		s4.sin_family = AF_INET;
+		s4.sin_port = htons(sport);
+		s6.sin6_family = AF_INET6;
+		s6.sin6_port = htons(sport);
+		if ((to.ss_family == AF_INET ? bind(fd, (void *)&s4,
+		    sizeof(s4)) : bind(fd, (void *)&s6, sizeof(s6))) == -1)
+			die("bind");
+	}
+	for (i = 0; i < count; i++) {
+		snprintf(q, sizeof(q), "query %d", i);
+		if (sendto(fd, q, strlen(q), 0, (struct sockaddr *)&to,
+		    tl) == -1)
+			die("sendto");
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		while (poll(&pfd, 1, 2000) > 0) {
+			if ((n = recv(fd, r, sizeof(r), 0)) <= 0)
+				break;
+			if ((size_t)n == strlen(q) && memcmp(r, q, n) == 0) {
+				ok++;
+				break;
+			}
+		}
+	}
+	printf("fwd-probe: %d of %d answered\n", ok, count);
+	return ok == count ? 0 : 1;
+}
+
+static int
+udp_flood(const char *host, const char *port, int sources)
+{
+	struct sockaddr_storage to;
+	socklen_t tl;
+	int i, fd;
+
+	for (i = 0; i < sources; i++) {
+		fd = udp_socket(host, port, &to, &tl, 0);
+		sendto(fd, "flood", 5, 0, (struct sockaddr *)&to, tl);
+		close(fd);
+	}
+	printf("fwd-probe: %d datagrams from %d source ports\n", sources,
+	    sources);
+	return 0;
+}
+
+struct stamp {
+	uint32_t seq;
+	uint64_t t;
+} __attribute__((packed));
+
+static int
+udp_send(const char *host, const char *port, int rate, int secs, int size)
+{
+	struct sockaddr_storage to;
+	socklen_t tl;
+	static unsigned char buf[65536];
+	struct stamp st;
+	uint64_t start = now_ns(), next = start, gap = 1000000000ULL / rate;
+	uint32_t seq = 0;
+	struct timespec ts;
+	int fd;
+
+	if (size < (int)sizeof(st) || size > (int)sizeof(buf))
+		size = sizeof(st);
+	fd = udp_socket(host, port, &to, &tl, 0);
+	while (next < start + (uint64_t)secs * 1000000000ULL) {
+		st.seq = seq++;
+		st.t = now_ns();
+		memcpy(buf, &st, sizeof(st));
+		sendto(fd, buf, size, 0, (struct sockaddr *)&to, tl);
+		next += gap;
+		while (now_ns() < next) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = next - now_ns();
+			nanosleep(&ts, NULL);
+		}
+	}
+	printf("fwd-probe: sent %u datagrams\n", seq);
+	return 0;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+udp_sink(const char *port, int secs)
+{
+	static unsigned char buf[65536];
+	struct stamp st;
+	struct pollfd pfd;
+	uint64_t *d, first = 0, now;
+	uint32_t maxseq = 0;
+	size_t n = 0, cap = 1 << 16;
+	ssize_t len;
+	int fd = udp_socket(NULL, port, NULL, NULL, 1);
+
+	d = calloc(cap, sizeof(*d));
+	printf("fwd-probe: listening\n");
+	fflush(stdout);
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		now = now_ns();
+		if (first != 0 && now > first + (uint64_t)secs * 1000000000ULL)
+			break;
+		if (poll(&pfd, 1, 200) <= 0)
+			continue;
+		if ((len = recv(fd, buf, sizeof(buf), 0)) < (ssize_t)sizeof(st))
+			continue;
+		memcpy(&st, buf, sizeof(st));
+		if (first == 0)
+			first = now_ns();
+		if (n == cap)
+			d = realloc(d, (cap *= 2) * sizeof(*d));
+		d[n++] = now_ns() - st.t;
+		if (st.seq > maxseq)
+			maxseq = st.seq;
+	}
+	if (n == 0) {
+		printf("fwd-probe: nothing received\n");
+		return 1;
+	}
+	qsort(d, n, sizeof(*d), cmp_u64);
+	printf("received %zu highest %u delivered %.2f%% delay_ms p50 %.1f "
+	    "p90 %.1f p99 %.1f max %.1f\n", n, maxseq,
+	    100.0 * n / (maxseq + 1), d[n / 2] / 1e6, d[n * 9 / 10] / 1e6,
+	    d[n * 99 / 100] / 1e6, d[n - 1] / 1e6);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 4 && strcmp(argv[1], "sctp-echo") == 0)
+		return sctp_echo(argv[2], argv[3]);
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "sctp-check") == 0)
+		return sctp_check(argv[2], argv[3], atoi(argv[4]),
+		    argc == 6 ? atoi(argv[5]) : 0);
+	if (argc == 3 && strcmp(argv[1], "udp-echo") == 0)
+		return udp_echo(argv[2]);
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "udp-ask") == 0)
+		return udp_ask(argv[2], argv[3], atoi(argv[4]),
+		    argc == 6 ? atoi(argv[5]) : 0);
+	if (argc == 5 && strcmp(argv[1], "udp-flood") == 0)
+		return udp_flood(argv[2], argv[3], atoi(argv[4]));
+	if (argc == 7 && strcmp(argv[1], "udp-send") == 0)
+		return udp_send(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]),
+		    atoi(argv[6]));
+	if (argc == 4 && strcmp(argv[1], "udp-sink") == 0)
+		return udp_sink(argv[2], atoi(argv[3]));
+	fprintf(stderr, "usage: see the comment at the top of fwd-probe.c\n");
+	return 2;
+}

@@ -1,0 +1,222 @@
+# forward: forwarding SCTP, UDP and DCCP through ssh -L (PROTOCOL.sctp
+# section 3), over SSH on TCP and on SCTP with channels on streams.
+#   forward sctp    a multi-homed source association (A's two addresses)
+#                   forwarded to a multi-homed destination (A's two
+#                   addresses, reached from B over both paths): messages on
+#                   8 streams with 5 PPIs, a third unordered, 1 byte to
+#                   200 KB, come back whole with their stream, PPI and flag;
+#                   then path 1 is cut for 10 s mid-stream and nothing is lost
+#   forward udp     a request/response echo; numbered datagrams with 5 %
+#                   loss on the path; idle channels close; a flood of source
+#                   ports meets the channel limit while a flow keeps working
+#   forward dccp    a DCCP round trip, and the clear error where DCCP is off
+#   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
+#                   Match refuse what they should, and say so in the log
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 2
+. "$(dirname "$0")/sshlib.sh"
+PROBE=$TOOLS/fwd-probe
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	pkill -f -- "-E $W/" 2>/dev/null || true
+	pkill -f -- "$PROBE" 2>/dev/null || true
+	stop_sshd || true
+}
+trap cleanup EXIT
+A1=$("$TOPO" addr a 1) A2=$("$TOPO" addr a 2)
+B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
+mode=${1:-sctp}
+
+# fwd_start NAME TRANSPORT SSH-ARGS...: ssh -N on A; waits for its listeners.
+fwd_start() {
+	local name=$1 tr=$2 opt
+	shift 2
+	case $tr in
+	sctp) opt="-z -o SCTPPeerAddresses=$B2" ;;
+	*) opt="" ;;
+	esac
+	# shellcheck disable=SC2086
+	on_a "$SSH" -F "$CFG" $opt -v -N -E "$W/$name.log" "$@" "$B1" &
+	pids+=($!)
+	wait_for "$W/$name.log" "Entering interactive session" 60 ||
+	    { cat "$W/$name.log"; fatal "$name: ssh did not start"; }
+	sleep 0.5
+}
+
+# fwd_stop NAME: the ssh of fwd_start NAME exits.
+fwd_stop() {
+	pkill -f -- "-E $W/$1.log" || true
+	sleep 0.5
+}
+
+case $mode in
+sctp)
+	start_sshd "Transport all" "AllowSCTPForwarding yes"
+	on_a "$PROBE" sctp-echo "$A1,$A2" 7001 >"$W/echo.log" 2>&1 &
+	pids+=($!)
+	wait_for "$W/echo.log" listening 20 || fatal "echo server did not start"
+	port=7010
+	for tr in tcp sctp; do
+		port=$((port + 1))
+		fwd_start "ssh-$tr" $tr -L "$A1,$A2:$port/sctp:$A1,$A2:7001"
+		grep -q "Local forwarding listening on $A1, $A2 port $port/sctp" \
+		    "$W/ssh-$tr.log" || { cat "$W/ssh-$tr.log";
+		    fatal "$tr: ssh does not listen on both addresses"; }
+		out=$(on_a "$PROBE" sctp-check "$A1,$A2" $port 240) ||
+		    { echo "$out"; tail -30 "$W/sshd.log";
+		    fatal "$tr: messages did not come back intact"; }
+		note "SSH over $tr: $out"
+		fwd_stop "ssh-$tr"
+	done
+	# Every stream, PPI and the unordered flag reached the destination.
+	for s in 0 1 2 3 4 5 6 7; do
+		grep -q "^msg stream $s " "$W/echo.log" ||
+		    fatal "nothing arrived on stream $s"
+	done
+	for p in 1000 1001 1002 1003 1004; do
+		grep -q " ppid $p " "$W/echo.log" || fatal "PPI $p lost"
+	done
+	grep -q " unordered len" "$W/echo.log" || fatal "unordered flag lost"
+	grep -q " len 200000$" "$W/echo.log" || fatal "the 200 KB message (in pieces) did not arrive whole"
+	note "at the destination: streams 0-7, PPIs 1000-1004, unordered, 200 KB whole"
+	# The destination association is multi-homed: both of A's addresses.
+	grep -q "SCTP association: local addresses .*; peer addresses $A1, $A2" "$W/sshd.log" ||
+	    grep -q "SCTP association: local addresses .*; peer addresses $A2, $A1" "$W/sshd.log" ||
+	    { grep 'SCTP association' "$W/sshd.log"; fatal "destination association not multi-homed"; }
+	note "sshd's association to the destination has both of A's addresses"
+
+	# Path 1 cut for 10 s in the middle of 300 messages, 50 ms apart:
+	# the SSH association and the destination's both move to path 2.
+	stop_sshd
+	start_sshd "Transport all" "AllowSCTPForwarding yes" \
+	    "SCTPRTOMax 1000" "SCTPPathMaxRetransmissions 2"
+	fwd_start ssh-cut sctp -o SCTPRTOMax=1000 \
+	    -o SCTPPathMaxRetransmissions=2 -L "$A1,$A2:7002/sctp:$A1,$A2:7001"
+	on_a "$PROBE" sctp-check "$A1,$A2" 7002 300 50 >"$W/cut.out" 2>&1 &
+	chk=$!
+	sleep 4
+	"$TOPO" cut 1
+	sleep 10
+	"$TOPO" restore 1
+	wait $chk || { cat "$W/cut.out"; tail -40 "$W/sshd.log";
+	    fatal "forwarding did not survive the cut of path 1"; }
+	note "path 1 cut for 10 s: $(cat "$W/cut.out")"
+	;;
+udp)
+	start_sshd "Transport all" "AllowUDPForwarding yes"
+	# The destinations are on B, sshd's side: only the SSH hop crosses
+	# the paths.
+	"$TOPO" exec b "$PROBE" udp-echo 5301 >"$W/echo.log" 2>&1 &
+	pids+=($!)
+	wait_for "$W/echo.log" listening 20 || fatal "echo server did not start"
+	for tr in tcp sctp; do
+		port=$([ $tr = tcp ] && echo 5300 || echo 5306)
+		fwd_start "ssh-$tr" $tr -L "$port/udp:127.0.0.1:5301"
+		out=$(on_a "$PROBE" udp-ask 127.0.0.1 $port 20) ||
+		    { echo "$out"; fatal "$tr: requests not answered"; }
+		note "SSH over $tr: $out"
+		fwd_stop "ssh-$tr"
+	done
+	# Numbered datagrams with 5 % loss each way on both paths.
+	"$TOPO" set 1 loss 5
+	"$TOPO" set 2 loss 5
+	"$TOPO" exec b "$PROBE" udp-sink 5303 8 >"$W/sink.log" 2>&1 &
+	sink=$!
+	wait_for "$W/sink.log" listening 20 || fatal "sink did not start"
+	fwd_start ssh-loss sctp -L "5302/udp:127.0.0.1:5303"
+	on_a "$PROBE" udp-send 127.0.0.1 5302 100 6 200 >/dev/null
+	wait $sink || { cat "$W/sink.log"; fatal "no datagram arrived"; }
+	note "100/s for 6 s through 5 % loss: $(tail -1 "$W/sink.log")"
+	"$TOPO" set 1 loss 0
+	"$TOPO" set 2 loss 0
+	fwd_stop ssh-loss
+	# Idle and unreplied channels close; the limit holds under a flood
+	# of source ports (which the echo server does not answer), a flow
+	# already open keeps working, a new one evicts an unreplied channel,
+	# and the log says what was dropped.
+	fwd_start ssh-lim tcp -o "UDPForwardIdleTimeout=4 2" \
+	    -o "UDPForwardMaxChannels=8 16" -o "UDPForwardOpenRate=1000" \
+	    -L "5304/udp:127.0.0.1:5301" -L "5305/udp:127.0.0.1:5399"
+	on_a "$PROBE" udp-ask 127.0.0.1 5304 1 45000 >/dev/null || fatal "first flow failed"
+	on_a "$PROBE" udp-flood 127.0.0.1 5304 100 >/dev/null
+	sleep 1
+	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5304 5 45000) ||
+	    { echo "$out"; fatal "the established flow stopped working in the flood"; }
+	note "the established flow during the flood: $out"
+	sleep 1
+	n=$(grep -c "UDP datagrams from" "$W/ssh-lim.log")
+	[ "$n" -le 9 ] || fatal "$n channels opened, limit 8"
+	grep -q "UDP forward 5304: channel limit: 8 channels" "$W/ssh-lim.log" ||
+	    { tail "$W/ssh-lim.log"; fatal "no log line for the dropped datagrams"; }
+	note "flood of 100 source ports: $n channels, then: $(grep -m1 'UDP forward 5304' "$W/ssh-lim.log")"
+	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5304 5) || { echo "$out"; fatal "a new flow got no channel after the unreplied ones were evicted"; }
+	note "a new flow still gets a channel (unreplied ones evicted): $out"
+	on_a "$PROBE" udp-flood 127.0.0.1 5305 1 >/dev/null
+	sleep 7
+	grep -q "closing after 4 seconds of inactivity" "$W/ssh-lim.log" ||
+	    fatal "idle channels did not close"
+	grep -q "closing after 2 seconds of inactivity" "$W/ssh-lim.log" ||
+	    fatal "unreplied channel did not close"
+	note "idle channels closed after 4 s, unreplied ones after 2 s"
+	;;
+dccp)
+	start_sshd "Transport all" "AllowDCCPForwarding yes"
+	for tr in tcp sctp; do
+		"$TOPO" exec a dccp-ping -l 5401 >"$W/srv.log" 2>&1 &
+		srv=$!
+		wait_for "$W/srv.log" listening 20 || fatal "DCCP server did not start"
+		fwd_start "ssh-$tr" $tr -o DCCPServiceCode=42 -L "5400/dccp:$A1:5401"
+		on_a dccp-ping 127.0.0.1 5400 || { cat "$W/ssh-$tr.log"; fatal "$tr: DCCP round trip through ssh failed"; }
+		wait $srv || fatal "DCCP server failed"
+		note "SSH over $tr: a DCCP connection forwarded, one packet each way"
+		fwd_stop "ssh-$tr"
+	done
+	;;
+policy)
+	# refused NAME SPEC PROTO: the forward's channel is refused and sshd
+	# says why.
+	refused() {
+		: >"$W/sshd.log"
+		fwd_start "$1" tcp -o ExitOnForwardFailure=no -L "$2"
+		case $3 in
+		sctp) on_a "$PROBE" sctp-check 127.0.0.1 "${2%%/*}" 1 >/dev/null 2>&1 && fatal "$1: SCTP forward allowed" ;;
+		udp) on_a "$PROBE" udp-ask 127.0.0.1 "${2%%/*}" 1 >/dev/null 2>&1 && fatal "$1: UDP forward allowed" ;;
+		esac
+		grep -q "refused local $3 forward" "$W/sshd.log" ||
+		    { tail "$W/sshd.log"; fatal "$1: sshd did not log the refusal"; }
+		grep -q "open failed: administratively prohibited" "$W/$1.log" ||
+		    fatal "$1: ssh did not report the refusal"
+		fwd_stop "$1"
+		note "$1: refused and logged"
+	}
+	on_a "$PROBE" sctp-echo "$A1" 7101 >"$W/echo.log" 2>&1 &
+	pids+=($!)
+	on_a "$PROBE" udp-echo 7102 >"$W/uecho.log" 2>&1 &
+	pids+=($!)
+	start_sshd
+	refused udp-default 7200/udp:$A1:7102 udp
+	stop_sshd; start_sshd "AllowTcpForwarding no"
+	refused sctp-follows-tcp 7202/sctp:$A1:7101 sctp
+	stop_sshd; start_sshd "AllowSCTPForwarding remote"
+	refused sctp-remote-only 7203/sctp:$A1:7101 sctp
+	stop_sshd; start_sshd "AllowUDPForwarding yes" "PermitOpen $A1:7102"
+	refused udp-permitopen 7204/udp:$A1:7102 udp
+	stop_sshd; start_sshd "AllowUDPForwarding yes" "DisableForwarding yes"
+	refused udp-disabled 7205/udp:$A1:7102 udp
+	stop_sshd; start_sshd "AllowUDPForwarding no" "Match User root" "AllowUDPForwarding yes"
+	fwd_start match tcp -L "7206/udp:$A1:7102"
+	on_a "$PROBE" udp-ask 127.0.0.1 7206 2 >/dev/null || fatal "Match did not allow UDP"
+	fwd_stop match
+	note "Match User root: AllowUDPForwarding yes takes effect"
+	stop_sshd; start_sshd "AllowUDPForwarding yes" "Match User root" "AllowUDPForwarding no"
+	refused udp-match-no 7207/udp:$A1:7102 udp
+	sed -i "s/^/restrict /" "$W/authorized_keys"
+	stop_sshd; start_sshd "AllowUDPForwarding yes" "AllowSCTPForwarding yes"
+	refused udp-restrict 7208/udp:$A1:7102 udp
+	refused sctp-restrict 7209/sctp:$A1:7101 sctp
+	;;
+*)
+	fatal "unknown mode $mode"
+	;;
+esac
