@@ -73,7 +73,10 @@ FUZZ_TIME ?= 600
 FUZZ_CC ?= clang
 FUZZ_SRCS := regress/fuzz/ms_fuzz.c sctp/sctp-ms-codec.c sctp/sctp-ms-order.c
 
-fuzz: $(FUZZ)/ms_fuzz
+FUZZ_FWD_SRCS := regress/fuzz/fwd_fuzz.c sctp/sctp-fwd-msg.c \
+    sctp/sctp-fwd-spec.c
+
+fuzz: $(FUZZ)/ms_fuzz $(FUZZ)/fwd_fuzz
 
 $(FUZZ)/ms_fuzz: $(FUZZ_SRCS) sctp/sctp-ms.h build
 	@mkdir -p $(FUZZ)
@@ -82,10 +85,20 @@ $(FUZZ)/ms_fuzz: $(FUZZ_SRCS) sctp/sctp-ms.h build
 	    $(FUZZ_SRCS) $(TREE)/libssh.a \
 	    $(TREE)/openbsd-compat/libopenbsd-compat.a -lcrypto -lsctp -lz
 
+$(FUZZ)/fwd_fuzz: $(FUZZ_FWD_SRCS) sctp/sctp-fwd-msg.h sctp/sctp-fwd.h build
+	@mkdir -p $(FUZZ)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -I$(TREE) -I$(TOP) -o $@ \
+	    $(FUZZ_FWD_SRCS) $(TREE)/libssh.a \
+	    $(TREE)/openbsd-compat/libopenbsd-compat.a -lcrypto -lsctp -lz
+
+# Each harness for FUZZ_TIME seconds, on its own corpus.
 fuzz-run: fuzz
-	@mkdir -p $(FUZZ)/corpus
+	@mkdir -p $(FUZZ)/corpus $(FUZZ)/corpus-fwd
 	cd $(FUZZ) && ./ms_fuzz -max_total_time=$(FUZZ_TIME) \
 	    -print_final_stats=1 corpus
+	cd $(FUZZ) && ./fwd_fuzz -max_total_time=$(FUZZ_TIME) \
+	    -print_final_stats=1 corpus-fwd
 
 # TESTS="unit vm" runs only those groups (see regress/run-tests).
 check: build tools

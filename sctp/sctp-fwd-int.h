@@ -27,6 +27,7 @@
 #define FWD_UDP_MAXPACKET	(65536 + 64)	/* any datagram, 3.4 */
 #define FWD_UDP_OPENING_QUEUE	8	/* datagrams waiting for a confirm */
 #define FWD_MIN_WINDOW		(64 * 1024)
+#define FWD_UNSEQ_QUEUE		(256 * 1024)	/* bytes waiting, 3.8 */
 
 struct sctp_fwd_chan {
 	int		 proto;		/* SCTP_FWD_* */
@@ -53,7 +54,10 @@ struct sctp_fwd_chan {
 	int		 replied;
 	u_int		 queued;	/* while opening */
 	int		 counted;
-	int		 bad_confirm;	/* ssh: its confirmation was malformed */	/* UDP (sshd): in the connection's total */
+	int		 bad_confirm;	/* ssh: its confirmation was malformed */
+	int		 confirmer;	/* sshd's side of a local forward */
+	int		 ready;		/* confirmer: "ready" arrived (3.8) */
+	int		 unseq;		/* data unsequenced, no window (3.8) */	/* UDP (sshd): in the connection's total */
 
 	/* FWD_CONN, SCTP */
 	u_int		 ostreams, istreams;	/* of this side's association */
@@ -69,6 +73,9 @@ struct sctp_fwd_chan {
 
 struct sctp_fwd_chan *sctp_fwd_chan_new(int proto, int role);
 void	sctp_fwd_channel_used(struct ssh *, struct Channel *);
+int	sctp_fwd_queue_input(struct Channel *, const u_char *, size_t,
+	    const u_char *, size_t);
+void	sctp_fwd_consumed(struct Channel *, size_t);
 int	sctp_fwd_send_open(struct ssh *, struct Channel *, const char *ctype,
 	    const char *host, int port, const char *orig, int orig_port);
 void	sctp_fwd_chan_error(struct ssh *, struct Channel *, const char *fmt,

@@ -26,6 +26,7 @@
 #include <sys/types.h>
 #include <sys/queue.h>
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,16 @@ sctp_fwd_addrs_put(struct sshbuf *b, const struct sctp_fwd_addrs *a)
 	return 0;
 }
 
+/* An address is a host name or literal: no spaces or control bytes. */
+static int
+printable(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (!isgraph((u_char)*s))
+			return 0;
+	return 1;
+}
+
 static int
 get_addr(struct sshbuf *b, char **ap, int empty_ok)
 {
@@ -72,10 +83,11 @@ get_addr(struct sshbuf *b, char **ap, int empty_ok)
 	int r;
 
 	*ap = NULL;
-	/* Refuses embedded NULs. */
+	/* Refuses embedded NULs, but not a last one: hence strlen. */
 	if ((r = sshbuf_get_cstring(b, &s, &len)) != 0)
 		return r;
-	if (len > SCTP_FWD_MAX_ADDRLEN || (len == 0 && !empty_ok)) {
+	if (strlen(s) != len || len > SCTP_FWD_MAX_ADDRLEN ||
+	    (len == 0 && !empty_ok) || !printable(s)) {
 		free(s);
 		return SSH_ERR_INVALID_FORMAT;
 	}

@@ -108,6 +108,16 @@ port_proto(char *field)
 	return -1;
 }
 
+/* Host names and literals: printable, no spaces or control characters. */
+static int
+printable(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (!isgraph((u_char)*s))
+			return 0;
+	return 1;
+}
+
 /*
  * An address list: "a,b,[v6],host" to "a,b,v6,host"; NULL if malformed.
  * *np gets the number of addresses.
@@ -131,7 +141,7 @@ addr_list(const char *field, u_int *np)
 			len -= 2;
 		}
 		if (len == 0 || len > SCTP_FWD_MAX_ADDRLEN ||
-		    strpbrk(item, "[]/ \t") != NULL ||
+		    !printable(item) || strpbrk(item, "[]/") != NULL ||
 		    ++n > SCTP_FWD_MAX_ADDRS) {
 			free(ret);
 			free(s);

@@ -318,10 +318,14 @@ deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 		}
 		nf->queued++;
 	} else if (fc->type != SSH_CHANNEL_OPEN ||
-	    fc->istate != CHAN_INPUT_OPEN ||
-	    len + 4 > fc->remote_maxpacket ||
-	    sshbuf_len(fc->input) + len + 4 > fc->remote_window) {
+	    fc->istate != CHAN_INPUT_OPEN) {
 		nf->dropped++;
+		return;
+	} else {
+		if (!sctp_fwd_queue_input(fc, NULL, 0, p, len))
+			nf->dropped++;
+		else
+			sctp_fwd_channel_used(ssh, fc);
 		return;
 	}
 	if ((r = sshbuf_put_string(fc->input, p, len)) != 0)
@@ -482,6 +486,6 @@ sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 		}
 		sctp_fwd_channel_used(ssh, c);
 	}
-	c->local_consumed += olen - sshbuf_len(c->output);
+	sctp_fwd_consumed(c, olen - sshbuf_len(c->output));
 	return 1;
 }

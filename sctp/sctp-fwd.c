@@ -55,6 +55,7 @@
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-fwd-options.h"
@@ -103,6 +104,8 @@ sctp_fwd_chan_free(struct ssh *ssh, Channel *c)
 
 	if (f == NULL)
 		return;
+	if (f->unseq)
+		sctp_ms_unseq_forget(ssh->sctp_ms, c->self);
 	if (f->role == FWD_FLOW || f->counted)
 		sctp_fwd_udp_flow_free(ssh, c);
 	else if (f->role == FWD_LISTENER && f->proto == SCTP_FWD_UDP)
@@ -124,6 +127,89 @@ void
 sctp_fwd_channel_used(struct ssh *ssh, Channel *c)
 {
 	channel_mark_used(ssh, c);
+}
+
+/* The connection's channels on streams, when they are in use (3.8). */
+static struct sctp_ms_conn *
+ms_of(struct ssh *ssh)
+{
+	if (ssh->sctp_ms == NULL || !sctp_ms_in_active(ssh->sctp_ms) ||
+	    !sctp_ms_out_active(ssh->sctp_ms))
+		return NULL;
+	return ssh->sctp_ms;
+}
+
+static int
+lossy(const struct sctp_fwd_chan *f)
+{
+	return f->proto == SCTP_FWD_UDP || f->proto == SCTP_FWD_DCCP;
+}
+
+/*
+ * 3.8: a UDP or DCCP channel's data goes unsequenced from the packet that
+ * starts it for this side: the confirmation (the opener, which says
+ * "ready" first) or "ready" (the confirmer).
+ */
+static void
+start_unseq(struct ssh *ssh, Channel *c)
+{
+	struct sctp_ms_conn *ms;
+
+	if ((ms = ms_of(ssh)) == NULL || !lossy(c->sctp_fwd))
+		return;
+	if (sctp_ms_unseq_channel(ms, c->self, c->remote_id) != 0) {
+		debug_f("channel %d: data stays sequenced", c->self);
+		return;
+	}
+	c->sctp_fwd->unseq = 1;
+	debug("channel %d: %s data unordered and unreliable (PR-SCTP)",
+	    c->self, sctp_fwd_proto_name(c->sctp_fwd->proto));
+}
+
+/*
+ * One CHANNEL_DATA's data into c->input; 0 when dropped (UDP, DCCP: never
+ * buffered, 3.4, 3.5).  Sequenced data must fit the window; unsequenced
+ * data takes none (3.8, G5): the sender adds back to the window what
+ * channels.c will take for it, and a short queue bounds it instead.
+ */
+int
+sctp_fwd_queue_input(Channel *c, const u_char *hdr, size_t hlen,
+    const u_char *p, size_t len)
+{
+	struct sctp_fwd_chan *f = c->sctp_fwd;
+	size_t need = 4 + hlen + len;
+	int r;
+
+	if (hlen + len + 4 > c->remote_maxpacket)
+		return 0;
+	if (f->unseq) {
+		if (sshbuf_len(c->input) + need > FWD_UNSEQ_QUEUE ||
+		    c->remote_window > UINT32_MAX / 2)
+			return 0;
+		c->remote_window += hlen + len;
+	} else if (sshbuf_len(c->input) + need > c->remote_window)
+		return 0;
+	if ((r = sshbuf_put_u32(c->input, hlen + len)) != 0 ||
+	    (hlen != 0 && (r = sshbuf_put(c->input, hdr, hlen)) != 0) ||
+	    (r = sshbuf_put(c->input, p, len)) != 0)
+		fatal_fr(r, "channel %d: queue", c->self);
+	return 1;
+}
+
+/*
+ * Strings taken from c->output: window for the peer (WINDOW_ADJUST), or
+ * for unsequenced data, which the peer does not count, the window taken
+ * back at once, so that none is ever granted for it (3.8, G5).
+ */
+void
+sctp_fwd_consumed(Channel *c, size_t n)
+{
+	if (c->sctp_fwd->unseq)
+		c->local_window += MINIMUM(n,
+		    c->local_window_max - MINIMUM(c->local_window,
+		    c->local_window_max));
+	else
+		c->local_consumed += n;
 }
 
 /*
@@ -634,6 +720,17 @@ sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 	struct sctp_fwd_chan *f = c->sctp_fwd;
 	int r;
 
+	if (strcmp(rtype, "ready" SCTP_FWD_DOMAIN) == 0) {
+		/* 3.8: once, to the confirmer of a UDP or DCCP channel */
+		if ((r = sshpkt_get_end(ssh)) != 0 || !lossy(f) ||
+		    !f->confirmer || f->ready || ms_of(ssh) == NULL) {
+			sctp_fwd_chan_error(ssh, c, "bad ready request");
+			return 0;
+		}
+		f->ready = 1;
+		start_unseq(ssh, c);
+		return 1;
+	}
 	if (strcmp(rtype, "sctp-abort" SCTP_FWD_DOMAIN) != 0) {
 		debug_f("channel %d: request %s not known", c->self, rtype);
 		return 0;
@@ -655,8 +752,22 @@ sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 void
 sctp_fwd_opened(struct ssh *ssh, Channel *c)
 {
-	if (c->sctp_fwd->bad_confirm)
+	int r;
+
+	if (c->sctp_fwd->bad_confirm) {
 		sctp_fwd_chan_error(ssh, c, "bad open confirmation");
+		return;
+	}
+	if (ms_of(ssh) == NULL || !lossy(c->sctp_fwd))
+		return;
+	/* 3.8: "ready" before anything else of the channel */
+	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
+	    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, "ready" SCTP_FWD_DOMAIN)) != 0 ||
+	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||
+	    (r = sshpkt_send(ssh)) != 0)
+		fatal_fr(r, "channel %d: ready", c->self);
+	start_unseq(ssh, c);
 }
 
 /*
@@ -728,6 +839,7 @@ sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
 	f = sctp_fwd_chan_new(proto, FWD_CONN);
 	f->opts = o;
 	f->service = service;
+	f->confirmer = 1;
 	if ((f->msg = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new");
 	if (proto == SCTP_FWD_SCTP) {
@@ -912,27 +1024,6 @@ sctp_fwd_post_connecting(struct ssh *ssh, Channel *c)
 	    (r = sshpkt_send(ssh)) != 0)
 		fatal_fr(r, "channel %d: open confirm", c->self);
 	sshbuf_free(b);
-}
-
-/*
- * Put one CHANNEL_DATA's data into c->input, if the window and maximum
- * packet size take it; 0 when dropped.
- */
-static int
-queue_input(Channel *c, const u_char *hdr, size_t hlen, const u_char *p,
-    size_t len)
-{
-	size_t need = 4 + hlen + len;
-	int r;
-
-	if (hlen + len + 4 > c->remote_maxpacket ||
-	    sshbuf_len(c->input) + need > c->remote_window)
-		return 0;
-	if ((r = sshbuf_put_u32(c->input, hlen + len)) != 0 ||
-	    (r = sshbuf_put(c->input, hdr, hlen)) != 0 ||
-	    (r = sshbuf_put(c->input, p, len)) != 0)
-		fatal_fr(r, "channel %d: queue", c->self);
-	return 1;
 }
 
 static void
@@ -1175,6 +1266,9 @@ sctp_fwd_handle_rfd(struct ssh *ssh, Channel *c)
 	if (f->proto == SCTP_FWD_SCTP)
 		return fwd_sctp_read(ssh, c);
 #endif
+	/* 3.8: the confirmer sends nothing before "ready" */
+	if (f->confirmer && !f->ready && ms_of(ssh) != NULL)
+		return 1;
 	if ((n = recv(c->rfd, buf, sizeof(buf), 0)) == -1) {
 		if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
 			return 1;
@@ -1194,7 +1288,7 @@ sctp_fwd_handle_rfd(struct ssh *ssh, Channel *c)
 		return -1;
 	}
 	sctp_fwd_channel_used(ssh, c);
-	if (!queue_input(c, NULL, 0, buf, n))
+	if (!sctp_fwd_queue_input(c, NULL, 0, buf, n))
 		f->dropped++;	/* 3.4, 3.5: never buffered */
 	return 1;
 }
@@ -1289,6 +1383,6 @@ sctp_fwd_handle_wfd(struct ssh *ssh, Channel *c)
 	}
 	if (olen != sshbuf_len(c->output))
 		sctp_fwd_channel_used(ssh, c);
-	c->local_consumed += olen - sshbuf_len(c->output);
+	sctp_fwd_consumed(c, olen - sshbuf_len(c->output));
 	return 1;
 }

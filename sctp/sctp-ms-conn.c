@@ -69,7 +69,20 @@ struct ms_msg {
 	TAILQ_ENTRY(ms_msg)	 next;
 	uint16_t		 stream;
 	int			 level1;
+	int			 unseq;		/* 2.8: unordered, PR-SCTP */
 	struct sshbuf		*b;
+};
+
+/*
+ * A channel whose CHANNEL_DATA travels unsequenced (3.8): known once the
+ * packet that starts it was received from the peer (its confirmation, or
+ * "ready"); first is that packet's level-3 number, 0 again at each epoch.
+ */
+struct ms_uchan {
+	TAILQ_ENTRY(ms_uchan)	 next;
+	u_int			 local_id, remote_id;
+	uint32_t		 first;
+	int			 closed;	/* EOF or CLOSE received */
 };
 
 struct sctp_ms_conn {
@@ -101,6 +114,12 @@ struct sctp_ms_conn {
 	struct sshbuf		*partial;	/* a message read in parts */
 	uint16_t		 partial_stream;
 	uint8_t			 partial_flags;
+	TAILQ_HEAD(, ms_uchan)	 uchans;	/* 3.8 */
+	u_long			 uchan_dropped;	/* unsequenced, out of age */
+	int			 cur_valid;	/* the packet last received: */
+	uint16_t		 cur_stream;	/*   sequenced, level 3 */
+	uint32_t		 cur_seq3;
+	u_int			 cur_recipient;
 	struct sctp_ms_conn	*link;		/* all connections, by fd */
 };
 
@@ -142,6 +161,7 @@ sctp_ms_conn_new(int fd)
 	c->nout = st.sstat_outstrms;
 	c->nin = st.sstat_instrms;
 	TAILQ_INIT(&c->outq);
+	TAILQ_INIT(&c->uchans);
 	c->link = conns;
 	conns = c;
 	sctp_events_hook = sctp_ms_full_io;
@@ -167,6 +187,7 @@ void
 sctp_ms_conn_free(struct sctp_ms_conn *c)
 {
 	struct sctp_ms_conn **p;
+	struct ms_uchan *u;
 
 	if (c == NULL)
 		return;
@@ -177,6 +198,10 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 		}
 	}
 	outq_clear(c);
+	while ((u = TAILQ_FIRST(&c->uchans)) != NULL) {
+		TAILQ_REMOVE(&c->uchans, u, next);
+		free(u);
+	}
 	sctp_ms_cipher_free(c->enc);
 	sctp_ms_cipher_free(c->dec);
 	if (c->snd.c != NULL)
@@ -482,18 +507,89 @@ stream_for(const struct sctp_ms_conn *c, const u_char *p, size_t len)
 	return 1 + PEEK_U32(p + 1) % (c->nout - 1);
 }
 
+static struct ms_uchan *
+uchan_by_local(const struct sctp_ms_conn *c, u_int id)
+{
+	struct ms_uchan *u;
+
+	TAILQ_FOREACH(u, &c->uchans, next)
+		if (u->local_id == id)
+			return u;
+	return NULL;
+}
+
+static struct ms_uchan *
+uchan_by_remote(const struct sctp_ms_conn *c, u_int id)
+{
+	struct ms_uchan *u;
+
+	TAILQ_FOREACH(u, &c->uchans, next)
+		if (u->remote_id == id)
+			return u;
+	return NULL;
+}
+
+/*
+ * 3.8: from now on the channel's CHANNEL_DATA travels unsequenced both
+ * ways.  Called while the packet that starts the channel for us is being
+ * processed (its confirmation, or its "ready" request): that packet's
+ * level-3 number is the channel's first.  -1 if it is not such a packet.
+ */
+int
+sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int local_id,
+    u_int remote_id)
+{
+	struct ms_uchan *u;
+
+	if (c == NULL || !c->active_in || !c->active_out || !c->full_io ||
+	    !c->cur_valid || c->cur_recipient != local_id)
+		return -1;
+	sctp_ms_unseq_forget(c, local_id);
+	u = xcalloc(1, sizeof(*u));
+	u->local_id = local_id;
+	u->remote_id = remote_id;
+	u->first = c->cur_seq3;
+	TAILQ_INSERT_TAIL(&c->uchans, u, next);
+	c->rcv.allow_unseq = 1;	/* from now on 3.8 drops what it cannot place */
+	debug2_f("channel %u: data unsequenced on stream %u from number %u",
+	    local_id, c->cur_stream, u->first);
+	return 0;
+}
+
+/* The channel is gone: its number may be used again. */
+void
+sctp_ms_unseq_forget(struct sctp_ms_conn *c, u_int local_id)
+{
+	struct ms_uchan *u;
+
+	if (c == NULL || (u = uchan_by_local(c, local_id)) == NULL)
+		return;
+	TAILQ_REMOVE(&c->uchans, u, next);
+	free(u);
+}
+
+/* Whether this outgoing packet goes unsequenced (2.8, 3.8). */
+static int
+send_unseq(const struct sctp_ms_conn *c, const u_char *p, size_t len)
+{
+	return len >= 5 && (p[0] == SSH2_MSG_CHANNEL_DATA ||
+	    p[0] == SSH2_MSG_CHANNEL_EXTENDED_DATA) &&
+	    uchan_by_remote(c, PEEK_U32(p + 1)) != NULL;
+}
+
 int
 sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
     u_int *sealed_len)
 {
 	struct sctp_ms_hdr h;
 	struct ms_msg *m;
-	int r;
+	int r, unseq;
 
 	if (c == NULL || !c->active_out || len == 0)
 		return SSH_ERR_INTERNAL_ERROR;
+	unseq = send_unseq(c, payload, len);
 	if ((r = sctp_ms_send_number(&c->snd, payload[0],
-	    stream_for(c, payload, len), 0, &h)) != 0)
+	    stream_for(c, payload, len), unseq, &h)) != 0)
 		return r;
 	m = xcalloc(1, sizeof(*m));
 	if ((m->b = sshbuf_new()) == NULL) {
@@ -507,6 +603,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	}
 	m->stream = h.stream;
 	m->level1 = sctp_ms_type_level1(payload[0]);
+	m->unseq = unseq;
 	*sealed_len = sshbuf_len(m->b);
 	c->outq_bytes += sshbuf_len(m->b);
 	TAILQ_INSERT_TAIL(&c->outq, m, next);
@@ -600,9 +697,11 @@ send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	struct iovec iov;
 	struct cmsghdr *cmsg;
 	struct sctp_sndinfo *si;
+	struct sctp_prinfo *pi;
 	union {
 		struct cmsghdr hdr;
-		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
+		    CMSG_SPACE(sizeof(struct sctp_prinfo))];
 	} cbuf;
 
 	if (!c->full_io)
@@ -614,7 +713,7 @@ send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
 	msg.msg_control = cbuf.buf;
-	msg.msg_controllen = sizeof(cbuf.buf);
+	msg.msg_controllen = CMSG_SPACE(sizeof(*si));
 	cmsg = CMSG_FIRSTHDR(&msg);
 	cmsg->cmsg_level = IPPROTO_SCTP;
 	cmsg->cmsg_type = SCTP_SNDINFO;
@@ -623,6 +722,18 @@ send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	si->snd_sid = m->stream;
 	if (sack_now(c, m))
 		si->snd_flags = SCTP_SACK_IMMEDIATELY;
+	if (m->unseq) {
+		/* 2.8: unordered, and never retransmitted (PR-SCTP RTX 0) */
+		si->snd_flags |= SCTP_UNORDERED;
+		msg.msg_controllen = sizeof(cbuf.buf);
+		cmsg = CMSG_NXTHDR(&msg, cmsg);
+		cmsg->cmsg_level = IPPROTO_SCTP;
+		cmsg->cmsg_type = SCTP_PRINFO;
+		cmsg->cmsg_len = CMSG_LEN(sizeof(*pi));
+		pi = (struct sctp_prinfo *)CMSG_DATA(cmsg);
+		pi->pr_policy = SCTP_PR_SCTP_RTX;
+		pi->pr_value = 0;
+	}
 	return sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
@@ -905,6 +1016,49 @@ ms_read(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
  * the rest of the packet layer expects.  Dropped packets (2.8) are
  * skipped.  An empty packet means no complete record.
  */
+/*
+ * 3.8, after the receive rules: an unsequenced packet is processed only for
+ * a channel that has started, has not ended and is not older than it; a
+ * sequenced one is remembered for sctp_ms_unseq_channel(), and ends or
+ * renews the channels' ages.  0 to drop (not an error: the data may be late
+ * by design, and its tag shows it came from the peer).
+ */
+static int
+recv_channel(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
+    const u_char *p, size_t len)
+{
+	struct ms_uchan *u;
+	u_int id;
+
+	c->cur_valid = 0;
+	if ((h->counter & SCTP_MS_UNSEQ) != 0) {
+		/* sctp_ms_recv_check() let only CHANNEL_DATA through */
+		if (len < 5 || (u = uchan_by_local(c, PEEK_U32(p + 1))) ==
+		    NULL || u->closed || h->seq3 < u->first) {
+			c->uchan_dropped++;
+			return 0;
+		}
+		return 1;
+	}
+	if (sctp_ms_type_level1(p[0])) {
+		/* A new epoch: everything older was drained (2.7). */
+		TAILQ_FOREACH(u, &c->uchans, next)
+			u->first = 0;
+		return 1;
+	}
+	if (h->stream == 0 || len < 5 || !sctp_ms_type_channel(p[0]))
+		return 1;
+	id = PEEK_U32(p + 1);
+	c->cur_valid = 1;
+	c->cur_stream = h->stream;
+	c->cur_seq3 = h->seq3;
+	c->cur_recipient = id;
+	if ((p[0] == SSH2_MSG_CHANNEL_EOF || p[0] == SSH2_MSG_CHANNEL_CLOSE) &&
+	    (u = uchan_by_local(c, id)) != NULL)
+		u->closed = 1;
+	return 1;
+}
+
 int
 sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
     struct sshbuf *packet)
@@ -945,7 +1099,8 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			    h.seq3, (unsigned long long)h.counter);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
-		if (verdict == SCTP_MS_ACCEPT)
+		if (verdict == SCTP_MS_ACCEPT && recv_channel(c, &h,
+		    sshbuf_ptr(packet) + 5, sshbuf_len(packet) - 5))
 			break;
 		debug3_f("stream %u: late or replayed packet dropped",
 		    stream);
@@ -1123,6 +1278,9 @@ int sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *in,
     struct sshbuf *p) { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
     { return sshbuf_put_u8(m, 0); }
+int sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int l, u_int r)
+    { return -1; }
+void sctp_ms_unseq_forget(struct sctp_ms_conn *c, u_int l) { }
 size_t sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
     const char *ctype, int isatty, int conn_interactive, size_t len)
     { return len; }

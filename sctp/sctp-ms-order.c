@@ -111,6 +111,7 @@ sctp_ms_send_number(struct sctp_ms_send *s, u_char type, uint16_t stream,
 		h->flags = SCTP_MS_F_UNORDERED;
 		h->seq1 = s->epoch;
 		h->seq2 = stream;
+		h->seq3 = s->c[stream];	/* 3.8: the last sequenced one */
 		return 0;
 	}
 	if (s->seq_ctr >= SCTP_MS_UNSEQ - 1)
@@ -240,7 +241,8 @@ sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
 		if (!unordered)
 			return violation(r, "unsequenced packet delivered "
 			    "ordered");
-		if (s == 0 || h->seq2 != s || h->seq3 != 0)
+		/* seq3 is the channel's age, checked by 3.8's rules */
+		if (s == 0 || h->seq2 != s)
 			return violation(r, "unsequenced packet numbers "
 			    "do not match its stream");
 		if (h->seq1 != r->epoch)

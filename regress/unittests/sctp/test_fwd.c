@@ -132,6 +132,13 @@ test_addrs(void)
 	expect_bad(wire("", 0, 1, 1, "b"), 1);		/* "" must stand alone */
 	expect_bad(wire("a", 1, 1, 1, ""), 1);		/* empty further one */
 	expect_bad(wire("a\0b", 3, 1, 0, NULL), 0);	/* embedded NUL */
+	/* A last NUL passes sshbuf_get_cstring(): "\0" is empty (fuzzing) */
+	expect_bad(wire("\0", 1, 1, 0, NULL), 0);
+	expect_bad(wire("\0", 1, 1, 0, NULL), 1);
+	expect_bad(wire("a\0", 2, 1, 0, NULL), 0);
+	expect_bad(wire("a b", 3, 1, 0, NULL), 0);	/* not a host name */
+	expect_bad(wire("a\n", 2, 1, 0, NULL), 0);
+	expect_bad(wire("a", 1, 1, 1, "\x81"), 0);
 	memset(longname, 'x', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
 	expect_bad(wire(longname, strlen(longname), 1, 0, NULL), 0);

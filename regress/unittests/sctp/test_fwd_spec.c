@@ -165,6 +165,8 @@ test_fwd_spec(void)
 	bad("9/sctp", 0, 0);
 	bad("1080/udp", 1, 0);			/* no -D with a protocol */
 	bad("a:b:9/udp:h:5", 0, 0);
+	bad("9/sctp:a b:5", 0, 0);		/* found by fuzzing */
+	bad("[\x0b\xcc],x:5/sctp:h:5", 0, 0);
 	TEST_DONE();
 
 	TEST_START("fwd options: values, defaults and pairs");

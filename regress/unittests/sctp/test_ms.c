@@ -646,13 +646,25 @@ test_unsequenced(void)
 	s.unseq_ctr = SCTP_MS_UNSEQ + r.utop;	/* the sender catches up */
 	TEST_DONE();
 
+	TEST_START("ms unsequenced: seq3 is the stream's last sequenced number");
+	x = num(&s, T_DATA, 2, 0);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	x = num(&s, T_DATA, 2, 0);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_U_INT_EQ(x.seq3, 2);
+	k = num(&s, T_DATA, 2, 1);
+	ASSERT_U_INT_EQ(k.seq3, 2);		/* 3.8: the channel's age */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SCTP_MS_ACCEPT);
+	k = num(&s, T_DATA, 1, 1);
+	ASSERT_U_INT_EQ(k.seq3, 0);		/* nothing sequenced there */
+	k.seq3 = 77;				/* any age passes this layer */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SCTP_MS_ACCEPT);
+	TEST_DONE();
+
 	TEST_START("ms unsequenced: layout and type rules");
 	x = num(&s, T_DATA, 2, 1);
 	k = x;
 	k.flags = 0;				/* delivered ordered */
-	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
-	k = x;
-	k.seq3 = 1;
 	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
 	k = x;
 	k.seq2 = 1;
@@ -669,7 +681,7 @@ test_unsequenced(void)
 
 	TEST_START("ms unsequenced: not counted for completeness; epochs");
 	k = num(&s, T_KEXINIT, 0, 0);
-	ASSERT_U64_EQ(k.counter, 0);
+	ASSERT_U64_EQ(k.counter, 2);	/* the two sequenced ones only */
 	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
 	x.counter += 10;		/* unsequenced of the old epoch */
 	ASSERT_INT_EQ(check(&r, x, T_DATA), SSH_ERR_INVALID_FORMAT);

@@ -1,0 +1,192 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * libFuzzer harness for the forwarding extension's parsers (PROTOCOL.sctp
+ * 3.2, 3.3, 3.9): address lists and data headers from the peer, the
+ * joining of pieces, and ssh's forwarding specifications.  Whatever they
+ * accept must survive a round trip through the matching writer, and no
+ * input may crash or leak; the joiner may never hold more than its limit.
+ *
+ * Built by "make fuzz" (clang, -fsanitize=fuzzer,address,undefined).
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-fwd.h"
+#include "sctp/sctp-fwd-msg.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+#define JOIN_MAX	4096
+
+static void
+fuzz_addrs(const uint8_t *p, size_t len, int listening)
+{
+	struct sctp_fwd_addrs a, b;
+	struct sshbuf *in, *out;
+	u_int i;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	if ((in = sshbuf_from(p, len)) == NULL || (out = sshbuf_new()) == NULL)
+		abort();
+	if (sctp_fwd_addrs_get(in, &a, listening) == 0) {
+		if (a.naddrs < 1 || a.naddrs > SCTP_FWD_MAX_ADDRS ||
+		    a.port > 65535)
+			abort();
+		if (sctp_fwd_addrs_put(out, &a) != 0 ||
+		    sctp_fwd_addrs_get(out, &b, listening) != 0 ||
+		    a.naddrs != b.naddrs || a.port != b.port)
+			abort();
+		for (i = 0; i < a.naddrs; i++)
+			if (strcmp(a.addrs[i], b.addrs[i]) != 0)
+				abort();
+	}
+	sctp_fwd_addrs_free(&a);
+	sctp_fwd_addrs_free(&b);
+	sshbuf_free(in);
+	sshbuf_free(out);
+}
+
+static void
+fuzz_hdr(const uint8_t *p, size_t len)
+{
+	struct sctp_fwd_hdr h, h2;
+	struct sshbuf *b;
+
+	if (sctp_fwd_hdr_parse(p, len, &h) != 0)
+		return;
+	if ((b = sshbuf_new()) == NULL || sctp_fwd_hdr_put(b, &h) != 0 ||
+	    sctp_fwd_hdr_parse(sshbuf_ptr(b), sshbuf_len(b), &h2) != 0 ||
+	    h.flags != h2.flags || h.stream != h2.stream || h.ppid != h2.ppid ||
+	    memcmp(sshbuf_ptr(b), p, SCTP_FWD_HDR_LEN) != 0)
+		abort();
+	sshbuf_free(b);
+}
+
+/* A sequence of pieces: header, one length byte, that many bytes. */
+static void
+fuzz_join(const uint8_t *p, size_t len)
+{
+	struct sctp_fwd_join *j = sctp_fwd_join_new(JOIN_MAX);
+	struct sctp_fwd_hdr h;
+	struct sshbuf *msg;
+	size_t n;
+	int done;
+
+	if ((msg = sshbuf_new()) == NULL)
+		abort();
+	while (len >= SCTP_FWD_HDR_LEN + 1) {
+		n = p[SCTP_FWD_HDR_LEN] * 8;
+		if (sctp_fwd_hdr_parse(p, SCTP_FWD_HDR_LEN, &h) != 0)
+			break;
+		p += SCTP_FWD_HDR_LEN + 1;
+		len -= SCTP_FWD_HDR_LEN + 1;
+		if (n > len)
+			n = len;
+		sshbuf_reset(msg);
+		if (sctp_fwd_join_add(j, &h, p, n, msg, &done) == 0 && done &&
+		    sshbuf_len(msg) > JOIN_MAX)
+			abort();
+		if (sctp_fwd_join_held(j) > JOIN_MAX)
+			abort();
+		p += n;
+		len -= n;
+	}
+	sshbuf_free(msg);
+	sctp_fwd_join_free(j);
+}
+
+static void
+fuzz_spec(const uint8_t *p, size_t len, int dynamic, int remote)
+{
+	struct Forward f, g;
+	char *s, *back;
+	int n;
+
+	if (len > 400)
+		len = 400;
+	s = xmalloc(len + 1);
+	memcpy(s, p, len);
+	s[len] = '\0';
+	memset(&f, 0, sizeof(f));
+	memset(&g, 0, sizeof(g));
+	if ((n = sctp_fwd_parse_spec(&f, s, dynamic, remote)) > 0) {
+		back = sctp_fwd_spec_string(&f);
+		/* "A:P/proto C:P" back into one spec */
+		if ((s = realloc(s, strlen(back) + 1)) == NULL)
+			abort();
+		strlcpy(s, back, strlen(back) + 1);
+		*strchr(s, ' ') = ':';
+		if (sctp_fwd_parse_spec(&g, s, dynamic, remote) <= 0 ||
+		    f.proto != g.proto || f.listen_port != g.listen_port ||
+		    f.connect_port != g.connect_port ||
+		    strcmp(f.connect_host, g.connect_host) != 0 ||
+		    (f.listen_host == NULL) != (g.listen_host == NULL) ||
+		    (f.listen_host != NULL &&
+		    strcmp(f.listen_host, g.listen_host) != 0))
+			abort();
+		free(back);
+	}
+	free(f.listen_host);
+	free(f.connect_host);
+	free(g.listen_host);
+	free(g.connect_host);
+	free(s);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int inited;
+
+	if (!inited) {
+		log_init("fwd_fuzz", SYSLOG_LEVEL_QUIET, SYSLOG_FACILITY_USER,
+		    1);
+		inited = 1;
+	}
+	if (size < 1)
+		return 0;
+	switch (data[0] % 6) {
+	case 0:
+	case 1:
+		fuzz_addrs(data + 1, size - 1, data[0] % 2);
+		break;
+	case 2:
+		fuzz_hdr(data + 1, size - 1);
+		break;
+	case 3:
+		fuzz_join(data + 1, size - 1);
+		break;
+	default:
+		fuzz_spec(data + 1, size - 1, 0, data[0] % 6 == 5);
+		break;
+	}
+	return 0;
+}
