@@ -36,7 +36,9 @@ struct sctp_fwd_chan {
 	u_long		 dropped;	/* datagrams or messages dropped */
 
 	/* FWD_LISTENER */
-	char		*connect_host;	/* "a,b" */
+	int		 remote;	/* sshd, for ssh -R */
+	const char	*open_type;	/* direct-* or forwarded-* */
+	char		*connect_host;	/* "a,b": what its opens name */
 	int		 connect_port;
 	int		*flows;		/* UDP: channel ids */
 	u_int		 nflows;
@@ -81,9 +83,24 @@ int	sctp_fwd_send_open(struct ssh *, struct Channel *, const char *ctype,
 void	sctp_fwd_chan_error(struct ssh *, struct Channel *, const char *fmt,
 	    ...) __attribute__((format(printf, 3, 4)));
 
+int	sctp_fwd_listen(struct ssh *, struct Forward *,
+	    struct ForwardOptions *, int remote, u_int service, int *allocated);
+struct Channel *sctp_fwd_connect(struct ssh *, int proto, const char *ctype,
+	    const char *host, u_int port, const struct sctp_fwd_options *,
+	    u_int os, u_int is, u_int service, int *reason,
+	    const char **errmsg);
+int	sctp_fwd_parse_open(struct ssh *, int proto, int listening,
+	    char **hostp, u_int *portp, char **origp, u_int *orig_portp,
+	    u_int *osp, u_int *isp, u_int *servicep);
+int	sctp_fwd_put_addr_list(struct sshbuf *, const char *host, int port);
+
+/* sctp-fwd-remote.c */
+const char *sctp_fwd_forwarded_type(int proto);
+void	sctp_fwd_remote_listening(struct Channel *);
+void	sctp_fwd_remote_gone(struct Channel *);
+
 /* sctp-fwd-udp.c */
-int	sctp_fwd_udp_listen(struct ssh *, struct Forward *, struct addrinfo *,
-	    const char *host);
+int	sctp_fwd_udp_socket(struct addrinfo *);
 void	sctp_fwd_udp_post_listener(struct ssh *, struct Channel *);
 int	sctp_fwd_udp_flow_write(struct ssh *, struct Channel *);
 void	sctp_fwd_udp_flow_free(struct ssh *, struct Channel *);

@@ -52,13 +52,12 @@ static const struct {
 	    FO_SERVER|FO_MATCH },
 	{ "allowdccpforwarding", "AllowDCCPForwarding", kAllowDCCP,
 	    FO_SERVER|FO_MATCH },
-	/* sshd: these two with remote forwarding (not implemented yet) */
 	{ "udpforwardidletimeout", "UDPForwardIdleTimeout", kUDPIdle,
-	    FO_CLIENT },
+	    FO_CLIENT|FO_SERVER|FO_MATCH },
 	{ "udpforwardmaxchannels", "UDPForwardMaxChannels", kUDPMax,
 	    FO_CLIENT|FO_SERVER|FO_MATCH },
 	{ "udpforwardopenrate", "UDPForwardOpenRate", kUDPRate,
-	    FO_CLIENT },
+	    FO_CLIENT|FO_SERVER|FO_MATCH },
 	{ "sctpforwardmaxmessage", "SCTPForwardMaxMessage", kMaxMessage,
 	    FO_CLIENT|FO_SERVER|FO_MATCH },
 	{ "dccpservicecode", "DCCPServiceCode", kServiceCode, FO_CLIENT },
@@ -341,13 +340,9 @@ sctp_fwd_options_dump(const struct sctp_fwd_options *o, int server)
 		printf("allowudpforwarding %s\n", allow_name(o->allow_udp));
 		printf("allowdccpforwarding %s\n", allow_name(o->allow_dccp));
 	}
-	if (!server)
-		printf("udpforwardidletimeout %d %d\n", o->udp_idle,
-		    o->udp_unreplied);
+	printf("udpforwardidletimeout %d %d\n", o->udp_idle, o->udp_unreplied);
 	printf("udpforwardmaxchannels %d %d\n", o->udp_max, o->udp_max_total);
-	if (!server)
-		printf("udpforwardopenrate %d %d\n", o->udp_rate,
-		    o->udp_burst);
+	printf("udpforwardopenrate %d %d\n", o->udp_rate, o->udp_burst);
 	printf("sctpforwardmaxmessage %d\n", o->max_message);
 	if (!server)
 		printf("dccpservicecode %d\n", o->dccp_service);

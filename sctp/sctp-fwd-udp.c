@@ -54,63 +54,36 @@
 static u_int flows_total;	/* this connection's listening-side channels */
 static u_int conns_total;	/* and those it accepted (sshd's side) */
 
-static const char *udp_type = "direct-udpip" SCTP_FWD_DOMAIN;
-
+/* A listening UDP socket that reports where datagrams were sent to. */
 int
-sctp_fwd_udp_listen(struct ssh *ssh, struct Forward *fwd,
-    struct addrinfo *aitop, const char *host)
+sctp_fwd_udp_socket(struct addrinfo *ai)
 {
-	const struct sctp_fwd_options *o = sctp_fwd_options_active();
-	struct sctp_fwd_chan *f;
-	struct addrinfo *ai;
-	char ntop[NI_MAXHOST];
-	int fd, on = 1, n = 0;
-	Channel *c;
+	char ntop[NI_MAXHOST], port[NI_MAXSERV];
+	int fd, on = 1;
 
-	for (ai = aitop; ai != NULL; ai = ai->ai_next) {
-		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
-			continue;
-		if (getnameinfo(ai->ai_addr, ai->ai_addrlen, ntop,
-		    sizeof(ntop), NULL, 0, NI_NUMERICHOST) != 0)
-			strlcpy(ntop, "?", sizeof(ntop));
-		if ((fd = socket(ai->ai_family, SOCK_DGRAM, 0)) == -1) {
-			error("Forwarding %s port %d/udp: %s", ntop,
-			    fwd->listen_port, strerror(errno));
-			continue;
-		}
-		(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-		if (ai->ai_family == AF_INET6)
-			sock_set_v6only(fd);
-		if ((ai->ai_family == AF_INET ? setsockopt(fd, IPPROTO_IP,
-		    IP_PKTINFO, &on, sizeof(on)) : setsockopt(fd, IPPROTO_IPV6,
-		    IPV6_RECVPKTINFO, &on, sizeof(on))) == -1 ||
-		    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
-			error("Forwarding %s port %d/udp: %s", ntop,
-			    fwd->listen_port, strerror(errno));
-			close(fd);
-			continue;
-		}
-		set_nonblock(fd);
-		c = channel_new(ssh, "udp-listener", SSH_CHANNEL_PORT_LISTENER,
-		    fd, fd, -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0,
-		    "port listener", 1);
-		f = sctp_fwd_chan_new(SCTP_FWD_UDP, FWD_LISTENER);
-		f->opts = o;
-		f->connect_host = xstrdup(fwd->connect_host);
-		f->connect_port = fwd->connect_port;
-		f->tokens = o->udp_burst;
-		f->tokens_at = monotime_double();
-		c->sctp_fwd = f;
-		c->datagram = 1;
-		c->listening_port = fwd->listen_port;
-		debug("Local forwarding listening on %s port %d/udp.", ntop,
-		    fwd->listen_port);
-		n++;
+	if (getnameinfo(ai->ai_addr, ai->ai_addrlen, ntop, sizeof(ntop),
+	    port, sizeof(port), NI_NUMERICHOST|NI_NUMERICSERV) != 0) {
+		strlcpy(ntop, "?", sizeof(ntop));
+		strlcpy(port, "?", sizeof(port));
 	}
-	if (n == 0)
-		error("Forwarding %s port %d/udp: no address to listen on",
-		    host, fwd->listen_port);
-	return n > 0;
+	if ((fd = socket(ai->ai_family, SOCK_DGRAM, 0)) == -1) {
+		error("Forwarding %s port %s/udp: %s", ntop, port,
+		    strerror(errno));
+		return -1;
+	}
+	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	if (ai->ai_family == AF_INET6)
+		sock_set_v6only(fd);
+	if ((ai->ai_family == AF_INET ? setsockopt(fd, IPPROTO_IP,
+	    IP_PKTINFO, &on, sizeof(on)) : setsockopt(fd, IPPROTO_IPV6,
+	    IPV6_RECVPKTINFO, &on, sizeof(on))) == -1 ||
+	    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
+		error("Forwarding %s port %s/udp: %s", ntop, port,
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 static int
@@ -273,8 +246,9 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 		return NULL;
 	}
 	f->tokens -= 1;
-	nc = channel_new(ssh, (char *)udp_type, SSH_CHANNEL_OPENING, -1, fd,
-	    -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0, udp_type, 1);
+	nc = channel_new(ssh, (char *)f->open_type, SSH_CHANNEL_OPENING, -1,
+	    fd, -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0,
+	    f->open_type, 1);
 	nf = sctp_fwd_chan_new(SCTP_FWD_UDP, FWD_FLOW);
 	nf->opts = o;
 	nf->listener = lc->self;
@@ -298,7 +272,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	}
 	debug("channel %d: UDP datagrams from %s port %s forwarded to %s "
 	    "port %d", nc->self, ntop, port, f->connect_host, f->connect_port);
-	if (sctp_fwd_send_open(ssh, nc, udp_type, f->connect_host,
+	if (sctp_fwd_send_open(ssh, nc, f->open_type, f->connect_host,
 	    f->connect_port, ntop, atoi(port)) != 0)
 		chan_mark_dead(ssh, nc);
 	return nc;

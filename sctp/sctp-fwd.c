@@ -108,6 +108,8 @@ sctp_fwd_chan_free(struct ssh *ssh, Channel *c)
 		sctp_ms_unseq_forget(ssh->sctp_ms, c->self);
 	if (f->role == FWD_FLOW || f->counted)
 		sctp_fwd_udp_flow_free(ssh, c);
+	else if (f->role == FWD_LISTENER && f->remote)
+		sctp_fwd_remote_gone(c);
 	else if (f->role == FWD_LISTENER && f->proto == SCTP_FWD_UDP)
 		sctp_fwd_udp_listener_free(ssh, c);
 	if (f->dropped != 0)
@@ -284,8 +286,8 @@ sctp_fwd_is_open_type(const char *ctype)
 }
 
 /* "a,b" into an address list of 3.2. */
-static int
-put_addr_list(struct sshbuf *b, const char *host, int port)
+int
+sctp_fwd_put_addr_list(struct sshbuf *b, const char *host, int port)
 {
 	struct sctp_fwd_addrs a;
 	char *s, *sp, *item;
@@ -313,7 +315,7 @@ sctp_fwd_send_open(struct ssh *ssh, Channel *c, const char *ctype,
 
 	if ((b = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new");
-	if ((r = put_addr_list(b, host, port)) != 0 ||
+	if ((r = sctp_fwd_put_addr_list(b, host, port)) != 0 ||
 	    (r = sshbuf_put_cstring(b, orig)) != 0 ||
 	    (r = sshbuf_put_u32(b, orig_port)) != 0 ||
 	    (f->proto == SCTP_FWD_SCTP &&
@@ -454,24 +456,114 @@ not_supported(int proto)
 }
 
 /*
- * ssh -L with a protocol: listen.  Listen addresses follow upstream's rules
- * (none: loopback, or every address with GatewayPorts; "" or "*": every
- * address); an SCTP list is one multi-homed socket.
+ * Where a forward listens, by upstream's rules (channel_fwd_bind_addr()):
+ * for ssh (-L), none is loopback or, with GatewayPorts, every address, and
+ * "" or "*" every address; for sshd (-R), GatewayPorts no keeps the
+ * client to loopback, yes makes every address, clientspecified takes what
+ * the client asked for.  Returns the host to resolve, NULL for every
+ * address.
  */
+static const char *
+bind_host(const char *host, int gateway_ports, int remote)
+{
+	int wild;
+
+	if (host != NULL && strcmp(host, "*") == 0)
+		host = "";
+	if (!remote) {
+		wild = host == NULL ? gateway_ports : *host == '\0';
+		return wild ? NULL : (host == NULL ? "localhost" : host);
+	}
+	if (gateway_ports == 1 || (gateway_ports == 2 &&
+	    (host == NULL || *host == '\0')))
+		return NULL;
+	if (gateway_ports == 2 && strcmp(host, "localhost") != 0)
+		return host;
+	if (host != NULL && (strcmp(host, "127.0.0.1") == 0 ||
+	    strcmp(host, "::1") == 0))
+		return host;
+	return "localhost";
+}
+
 int
 sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
     struct ForwardOptions *fo)
 {
+	int allocated = 0;
+
+	return sctp_fwd_listen(ssh, fwd, fo, 0,
+	    sctp_fwd_options_active()->dccp_service, &allocated);
+}
+
+static void
+sa_set_port(struct sockaddr *sa, int port)
+{
+	if (sa->sa_family == AF_INET)
+		((struct sockaddr_in *)sa)->sin_port = htons(port);
+	else if (sa->sa_family == AF_INET6)
+		((struct sockaddr_in6 *)sa)->sin6_port = htons(port);
+}
+
+/* The listener's channel; its opens name open_host and open_port. */
+static Channel *
+new_listener(struct ssh *ssh, int fd, struct Forward *fwd, int remote,
+    int port, u_int service, const char *what)
+{
+	struct sctp_fwd_chan *f;
+	Channel *c;
+
+	set_nonblock(fd);
+	c = channel_new(ssh, (char *)(fwd->proto == SCTP_FWD_SCTP ?
+	    "sctp-listener" : fwd->proto == SCTP_FWD_UDP ? "udp-listener" :
+	    "dccp-listener"), remote ? SSH_CHANNEL_RPORT_LISTENER :
+	    SSH_CHANNEL_PORT_LISTENER, fd, fd, -1,
+	    fwd_window(sctp_fwd_options_active()), fwd_maxpacket(fwd->proto),
+	    0, "port listener", 1);
+	f = sctp_fwd_chan_new(fwd->proto, FWD_LISTENER);
+	f->remote = remote;
+	f->service = service;
+	if (remote) {
+		f->open_type = sctp_fwd_forwarded_type(fwd->proto);
+		f->connect_host = xstrdup(fwd->listen_host == NULL ?
+		    "localhost" : fwd->listen_host);
+		f->connect_port = port;
+		sctp_fwd_remote_listening(c);
+	} else {
+		f->open_type = direct_types[fwd->proto];
+		f->connect_host = xstrdup(fwd->connect_host);
+		f->connect_port = fwd->connect_port;
+	}
+	f->tokens = f->opts->udp_burst;
+	f->tokens_at = monotime_double();
+	/* Never the host of a TCP forward: cancels of those pass it by. */
+	xasprintf(&c->path, "%s:%s", sctp_fwd_proto_name(fwd->proto),
+	    fwd->listen_host == NULL ? "" : fwd->listen_host);
+	c->sctp_fwd = f;
+	c->datagram = 1;
+	c->listening_port = port;
+	debug("%s forwarding listening on %s port %d/%s.",
+	    remote ? "Remote" : "Local", what, port,
+	    sctp_fwd_proto_name(fwd->proto));
+	return c;
+}
+
+/*
+ * Listen for a forward (ssh -L, or sshd for -R); an SCTP list is one
+ * multi-homed socket, UDP and DCCP a socket per address.  Port 0 takes
+ * one port for all, returned in *allocated.  Returns 1 if listening.
+ */
+int
+sctp_fwd_listen(struct ssh *ssh, struct Forward *fwd,
+    struct ForwardOptions *fo, int remote, u_int service, int *allocated)
+{
 	const struct sctp_fwd_options *o = sctp_fwd_options_active();
 	struct addrinfo hints, *ai, *aitop = NULL;
-	struct sctp_fwd_chan *f;
 	struct sctp_addrlist *al = NULL;
 	const char *host;
 	char port[16], *err = NULL, *what = NULL;
 	u_char *packed = NULL;
 	size_t packedlen = 0;
 	int fd = -1, npacked = 0, n = 0, wildcard, family, on = 1, r;
-	Channel *c;
 
 #ifndef WITH_SCTP
 	if (fwd->proto == SCTP_FWD_SCTP) {
@@ -479,11 +571,11 @@ sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 		return 0;
 	}
 #endif
-	host = fwd->listen_host;
-	wildcard = host == NULL ? fo->gateway_ports :
-	    (*host == '\0' || strcmp(host, "*") == 0);
-	if (host == NULL || (!wildcard && strcmp(host, "localhost") == 0))
-		host = "localhost";
+	*allocated = 0;
+	host = bind_host(fwd->listen_host, fo->gateway_ports, remote);
+	wildcard = host == NULL;
+	if (host == NULL)
+		host = "*";
 	snprintf(port, sizeof(port), "%d", fwd->listen_port);
 	if (fwd->proto == SCTP_FWD_SCTP) {
 #ifdef WITH_SCTP
@@ -529,19 +621,11 @@ sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 			    strerror(errno));
 			goto out;
 		}
-		set_nonblock(fd);
-		c = channel_new(ssh, "sctp-listener", SSH_CHANNEL_PORT_LISTENER,
-		    fd, fd, -1, fwd_window(o), fwd_maxpacket(fwd->proto), 0,
-		    "port listener", 1);
-		f = sctp_fwd_chan_new(fwd->proto, FWD_LISTENER);
-		f->connect_host = xstrdup(fwd->connect_host);
-		f->connect_port = fwd->connect_port;
-		c->sctp_fwd = f;
-		c->datagram = 1;
-		c->listening_port = fwd->listen_port;
+		if (fwd->listen_port == 0)
+			*allocated = get_local_port(fd);
+		(void)new_listener(ssh, fd, fwd, remote, fwd->listen_port == 0 ?
+		    *allocated : fwd->listen_port, service, what);
 		fd = -1;
-		debug("Local forwarding listening on %s port %s/sctp.",
-		    what, port);
 		n = 1;
 #endif /* WITH_SCTP */
 		goto out;
@@ -558,14 +642,22 @@ sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 		    sctp_fwd_proto_name(fwd->proto), ssh_gai_strerror(r));
 		return 0;
 	}
-	if (fwd->proto == SCTP_FWD_UDP) {
-		n = sctp_fwd_udp_listen(ssh, fwd, aitop, host);
-		freeaddrinfo(aitop);
-		return n;
-	}
 	for (ai = aitop; ai != NULL; ai = ai->ai_next) {
 		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
 			continue;
+		if (*allocated != 0)	/* port 0: the first socket's, for all */
+			sa_set_port(ai->ai_addr, *allocated);
+		if (fwd->proto == SCTP_FWD_UDP) {
+			if ((fd = sctp_fwd_udp_socket(ai)) == -1)
+				continue;
+			if (*allocated == 0 && fwd->listen_port == 0)
+				*allocated = get_local_port(fd);
+			(void)new_listener(ssh, fd, fwd, remote,
+			    fwd->listen_port == 0 ? *allocated :
+			    fwd->listen_port, 0, host);
+			n = 1;
+			continue;
+		}
 		if ((fd = fwd_socket(fwd->proto, ai->ai_family)) == -1) {
 			error("Forwarding port %s/dccp: %s", port,
 			    unsupported(errno) ? not_supported(fwd->proto) :
@@ -575,7 +667,7 @@ sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 		(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
 		if (ai->ai_family == AF_INET6)
 			sock_set_v6only(fd);
-		if (dccp_service(fd, o->dccp_service) == -1 ||
+		if (dccp_service(fd, service) == -1 ||
 		    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1 ||
 		    listen(fd, 64) == -1) {
 			error("Forwarding port %s/dccp: %s", port,
@@ -584,21 +676,17 @@ sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 			fd = -1;
 			continue;
 		}
-		set_nonblock(fd);
-		c = channel_new(ssh, "dccp-listener", SSH_CHANNEL_PORT_LISTENER,
-		    fd, fd, -1, fwd_window(o), fwd_maxpacket(fwd->proto), 0,
-		    "port listener", 1);
-		f = sctp_fwd_chan_new(fwd->proto, FWD_LISTENER);
-		f->connect_host = xstrdup(fwd->connect_host);
-		f->connect_port = fwd->connect_port;
-		f->service = o->dccp_service;
-		c->sctp_fwd = f;
-		c->datagram = 1;
-		c->listening_port = fwd->listen_port;
+		if (*allocated == 0 && fwd->listen_port == 0)
+			*allocated = get_local_port(fd);
+		(void)new_listener(ssh, fd, fwd, remote, fwd->listen_port == 0 ?
+		    *allocated : fwd->listen_port, service, host);
 		fd = -1;
 		n = 1;
 	}
 	freeaddrinfo(aitop);
+	if (n == 0)
+		error("Forwarding %s port %s/%s: no address to listen on",
+		    host, port, sctp_fwd_proto_name(fwd->proto));
 	return n;
  out:
 	if (fd != -1)
@@ -650,9 +738,9 @@ sctp_fwd_post_listener(struct ssh *ssh, Channel *c)
 #endif
 	if ((nf->msg = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new");
-	nc = channel_new(ssh, (char *)direct_types[f->proto],
+	nc = channel_new(ssh, (char *)f->open_type,
 	    SSH_CHANNEL_OPENING, fd, fd, -1, fwd_window(nf->opts),
-	    fwd_maxpacket(f->proto), 0, direct_types[f->proto], 1);
+	    fwd_maxpacket(f->proto), 0, f->open_type, 1);
 	nc->sctp_fwd = nf;
 	nc->datagram = 1;
 	nc->listening_port = c->listening_port;
@@ -661,7 +749,7 @@ sctp_fwd_post_listener(struct ssh *ssh, Channel *c)
 	    "port %d (%u/%u streams)", nc->self, sctp_fwd_proto_name(f->proto),
 	    orig, get_peer_port(fd), f->connect_host, f->connect_port,
 	    nf->ostreams, nf->istreams);
-	if (sctp_fwd_send_open(ssh, nc, direct_types[f->proto],
+	if (sctp_fwd_send_open(ssh, nc, f->open_type,
 	    f->connect_host, f->connect_port, orig, get_peer_port(fd)) != 0)
 		chan_mark_dead(ssh, nc);
 	free(orig);
@@ -771,71 +859,24 @@ sctp_fwd_opened(struct ssh *ssh, Channel *c)
 }
 
 /*
- * sshd: a CHANNEL_OPEN of a forwarding type (3.3 to 3.5).  The fields
- * after the type, channel, window and maximum packet size are parsed here;
- * a malformed or refused open is an open failure, never a disconnect.
+ * The connecting side of an open (sshd for -L, ssh for -R): connect to
+ * host ("a,b" for SCTP) and port, with the stream counts and service code
+ * the open asked for.  A channel (CONNECTING, or OPEN for UDP) or NULL with
+ * the reason; ctype is the channel's type.
  */
 Channel *
-sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
-    const struct sctp_fwd_options *o, int permitted, int allow_tcp,
-    int *reason, const char **errmsg)
+sctp_fwd_connect(struct ssh *ssh, int proto, const char *ctype, const char *host,
+    u_int portnum, const struct sctp_fwd_options *o, u_int os, u_int is,
+    u_int service, int *reason, const char **errmsg)
 {
 	static char errbuf[256];
-	struct sctp_fwd_addrs dest;
-	struct sctp_fwd_chan *f = NULL;
-	struct sshbuf *b = NULL;
+	struct sctp_fwd_chan *f;
 	struct addrinfo hints, *aitop = NULL, *ai;
-	char *orig = NULL, *host = NULL, *tmp, port[16];
-	const u_char *p;
-	size_t len;
-	u_int orig_port = 0, service = 0, i;
-	uint16_t os = 0, is = 0;
-	int proto, fd = -1, r, type = SSH_CHANNEL_CONNECTING;
+	char port[16];
+	int fd = -1, r, type = SSH_CHANNEL_CONNECTING;
 	Channel *c = NULL;
 
-	memset(&dest, 0, sizeof(dest));
-	*reason = SSH2_OPEN_CONNECT_FAILED;
-	*errmsg = NULL;
-	if ((proto = proto_of_type(ctype)) == -1) {
-		*reason = SSH2_OPEN_UNKNOWN_CHANNEL_TYPE;
-		return NULL;
-	}
-	p = sshpkt_ptr(ssh, &len);
-	if ((b = sshbuf_from(p, len)) == NULL)
-		fatal_f("sshbuf_from");
-	if ((r = sctp_fwd_addrs_get(b, &dest, 0)) != 0 ||
-	    (r = sshbuf_get_cstring(b, &orig, NULL)) != 0 ||
-	    (r = sshbuf_get_u32(b, &orig_port)) != 0 ||
-	    (proto == SCTP_FWD_SCTP &&
-	    ((r = sshbuf_get_u16(b, &os)) != 0 ||
-	    (r = sshbuf_get_u16(b, &is)) != 0)) ||
-	    (proto == SCTP_FWD_DCCP &&
-	    (r = sshbuf_get_u32(b, &service)) != 0) ||
-	    sshbuf_len(b) != 0 || orig_port > 65535 ||
-	    (proto != SCTP_FWD_SCTP && dest.naddrs != 1)) {
-		error_f("%s: bad open message: %s", ctype,
-		    r != 0 ? ssh_err(r) : "bad length, port or address count");
-		*errmsg = "bad address list";
-		goto out;
-	}
-	(void)sshpkt_get(ssh, NULL, len);
-	host = xstrdup(dest.addrs[0]);
-	for (i = 1; i < dest.naddrs; i++) {
-		xasprintf(&tmp, "%s,%s", host, dest.addrs[i]);
-		free(host);
-		host = tmp;
-	}
-	debug_f("%s: originator %s port %u, target %s port %u", ctype, orig,
-	    orig_port, host, dest.port);
-	if (!permitted ||
-	    (sctp_fwd_allowed(o, proto, allow_tcp) & FORWARD_LOCAL) == 0) {
-		logit("refused local %s forward: originator %s port %u, "
-		    "target %s port %u", sctp_fwd_proto_name(proto), orig,
-		    orig_port, host, dest.port);
-		*reason = SSH2_OPEN_ADMINISTRATIVELY_PROHIBITED;
-		goto out;
-	}
-	snprintf(port, sizeof(port), "%u", dest.port);
+	snprintf(port, sizeof(port), "%u", portnum);
 	f = sctp_fwd_chan_new(proto, FWD_CONN);
 	f->opts = o;
 	f->service = service;
@@ -943,14 +984,12 @@ sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
 			type = SSH_CHANNEL_OPEN;	/* nothing to wait for */
 		}
 	}
-	c = channel_new(ssh, (char *)direct_types[proto], type, fd, fd, -1,
-	    fwd_window(o), fwd_maxpacket(proto), 0, direct_types[proto], 1);
+	c = channel_new(ssh, (char *)ctype, type, fd, fd, -1, fwd_window(o),
+	    fwd_maxpacket(proto), 0, ctype, 1);
 	c->sctp_fwd = f;
 	c->datagram = 1;
 	f = NULL;
 	fd = -1;
-	debug("channel %d: %s forward to %s port %s for %s port %u",
-	    c->self, sctp_fwd_proto_name(proto), host, port, orig, orig_port);
  out:
 	if (fd != -1)
 		close(fd);
@@ -962,8 +1001,108 @@ sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
 	}
 	if (aitop != NULL)
 		freeaddrinfo(aitop);
-	sctp_fwd_addrs_free(&dest);
+	return c;
+}
+
+/*
+ * The fields of a direct-* or forwarded-* open after the channel, window
+ * and maximum packet size (3.3 to 3.5): all of the rest of the packet.
+ * The address list goes to *hostp as "a,b".  -1 if malformed.
+ */
+int
+sctp_fwd_parse_open(struct ssh *ssh, int proto, int listening, char **hostp,
+    u_int *portp, char **origp, u_int *orig_portp, u_int *osp, u_int *isp,
+    u_int *servicep)
+{
+	struct sctp_fwd_addrs a;
+	struct sshbuf *b;
+	const u_char *p;
+	size_t len;
+	uint16_t os = 0, is = 0;
+	char *tmp;
+	u_int i;
+	int r;
+
+	memset(&a, 0, sizeof(a));
+	*hostp = *origp = NULL;
+	*servicep = 0;
+	p = sshpkt_ptr(ssh, &len);
+	if ((b = sshbuf_from(p, len)) == NULL)
+		fatal_f("sshbuf_from");
+	if ((r = sctp_fwd_addrs_get(b, &a, listening)) != 0 ||
+	    (r = sshbuf_get_cstring(b, origp, NULL)) != 0 ||
+	    (r = sshbuf_get_u32(b, orig_portp)) != 0 ||
+	    (proto == SCTP_FWD_SCTP &&
+	    ((r = sshbuf_get_u16(b, &os)) != 0 ||
+	    (r = sshbuf_get_u16(b, &is)) != 0)) ||
+	    (proto == SCTP_FWD_DCCP &&
+	    (r = sshbuf_get_u32(b, servicep)) != 0) ||
+	    sshbuf_len(b) != 0 || *orig_portp > 65535 ||
+	    (proto != SCTP_FWD_SCTP && a.naddrs != 1)) {
+		error_f("bad %s open: %s", sctp_fwd_proto_name(proto),
+		    r != 0 ? ssh_err(r) : "bad length, port or address count");
+		sctp_fwd_addrs_free(&a);
+		sshbuf_free(b);
+		free(*origp);
+		*origp = NULL;
+		return -1;
+	}
+	(void)sshpkt_get(ssh, NULL, len);
+	*hostp = xstrdup(a.addrs[0]);
+	for (i = 1; i < a.naddrs; i++) {
+		xasprintf(&tmp, "%s,%s", *hostp, a.addrs[i]);
+		free(*hostp);
+		*hostp = tmp;
+	}
+	*portp = a.port;
+	*osp = os;
+	*isp = is;
+	sctp_fwd_addrs_free(&a);
 	sshbuf_free(b);
+	return 0;
+}
+
+/*
+ * sshd: a CHANNEL_OPEN of a direct-* type (3.3 to 3.5).  A malformed or
+ * refused open is an open failure, never a disconnect.
+ */
+Channel *
+sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
+    const struct sctp_fwd_options *o, int permitted, int allow_tcp,
+    int *reason, const char **errmsg)
+{
+	char *orig = NULL, *host = NULL;
+	u_int port = 0, orig_port = 0, os = 0, is = 0, service = 0;
+	int proto;
+	Channel *c = NULL;
+
+	*reason = SSH2_OPEN_CONNECT_FAILED;
+	*errmsg = NULL;
+	if ((proto = proto_of_type(ctype)) == -1) {
+		*reason = SSH2_OPEN_UNKNOWN_CHANNEL_TYPE;
+		return NULL;
+	}
+	if (sctp_fwd_parse_open(ssh, proto, 0, &host, &port, &orig, &orig_port, &os,
+	    &is, &service) != 0) {
+		*errmsg = "bad address list";
+		return NULL;
+	}
+	debug_f("%s: originator %s port %u, target %s port %u", ctype, orig,
+	    orig_port, host, port);
+	if (!permitted ||
+	    (sctp_fwd_allowed(o, proto, allow_tcp) & FORWARD_LOCAL) == 0) {
+		logit("refused local %s forward: originator %s port %u, "
+		    "target %s port %u", sctp_fwd_proto_name(proto), orig,
+		    orig_port, host, port);
+		*reason = SSH2_OPEN_ADMINISTRATIVELY_PROHIBITED;
+		goto out;
+	}
+	if ((c = sctp_fwd_connect(ssh, proto, direct_types[proto], host, port, o,
+	    os, is, service, reason, errmsg)) != NULL)
+		debug("channel %d: %s forward to %s port %u for %s port %u",
+		    c->self, sctp_fwd_proto_name(proto), host, port, orig,
+		    orig_port);
+ out:
 	free(orig);
 	free(host);
 	return c;

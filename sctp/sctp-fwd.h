@@ -38,6 +38,7 @@ struct Forward;
 struct ForwardOptions;
 struct sctp_fwd_options;
 struct sctp_fwd_chan;
+struct sshbuf;
 
 const char *sctp_fwd_proto_name(int proto);
 
@@ -60,6 +61,18 @@ void	sctp_fwd_opened(struct ssh *, struct Channel *);
 int	sctp_fwd_channel_request(struct ssh *, struct Channel *,
 	    const char *rtype);
 void	sctp_fwd_chan_free(struct ssh *, struct Channel *);
+
+/* ssh -R: the global request, and the forwarded-* opens it brings. */
+int	sctp_fwd_request_remote(struct ssh *, struct Forward *);
+int	sctp_fwd_is_forwarded_type(const char *ctype);
+struct Channel *sctp_fwd_client_open(struct ssh *, const char *ctype,
+	    int *reason, const char **errmsg);
+
+/* sshd: the global requests of -R and their cancels. */
+int	sctp_fwd_is_global_request(const char *rtype);
+int	sctp_fwd_server_global(struct ssh *, const char *rtype,
+	    int want_reply, const struct sctp_fwd_options *, int permitted,
+	    int allow_tcp, struct ForwardOptions *, struct sshbuf **respp);
 
 /* sshd: CHANNEL_OPEN of a forwarding type; NULL with a reason if refused */
 int	sctp_fwd_is_open_type(const char *ctype);

@@ -16,7 +16,8 @@ SCTP_OBJS=\
 	sctp/sctp-fwd-options.o \
 	sctp/sctp-fwd-spec.o \
 	sctp/sctp-fwd.o \
-	sctp/sctp-fwd-udp.o
+	sctp/sctp-fwd-udp.o \
+	sctp/sctp-fwd-remote.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \

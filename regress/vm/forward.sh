@@ -12,6 +12,9 @@
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
+#   forward remote  ssh -R of each protocol (sshd listens on host B, the
+#                   destinations are on host A), port 0 chosen by sshd, and
+#                   AllowUDPForwarding local refusing -R
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -162,11 +165,14 @@ udp)
 	    { echo "$out"; fatal "the established flow stopped working in the flood"; }
 	note "the established flow during the flood: $out"
 	sleep 1
+	# At most 8 at once: every channel opened beyond 8 closed an
+	# unreplied one first.
 	n=$(grep -c "UDP datagrams from" "$W/ssh-lim.log")
-	[ "$n" -le 9 ] || fatal "$n channels opened, limit 8"
+	ev=$(grep -c "UDP forward 5304 full: closing unreplied channel" "$W/ssh-lim.log")
+	[ $((n - ev)) -le 8 ] || fatal "$n channels opened, $ev evicted: more than 8 at once"
 	grep -q "UDP forward 5304: channel limit: 8 channels" "$W/ssh-lim.log" ||
 	    { tail "$W/ssh-lim.log"; fatal "no log line for the dropped datagrams"; }
-	note "flood of 100 source ports: $n channels, then: $(grep -m1 'UDP forward 5304' "$W/ssh-lim.log")"
+	note "flood of 100 source ports: $n channels opened, $ev unreplied ones closed for them, then: $(grep -m1 'UDP forward 5304: channel limit' "$W/ssh-lim.log")"
 	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5304 5) || { echo "$out"; fatal "a new flow got no channel after the unreplied ones were evicted"; }
 	note "a new flow still gets a channel (unreplied ones evicted): $out"
 	on_a "$PROBE" udp-flood 127.0.0.1 5305 1 >/dev/null
@@ -232,6 +238,55 @@ policy)
 	stop_sshd; start_sshd "AllowUDPForwarding yes" "AllowSCTPForwarding yes"
 	refused udp-restrict 7208/udp:$A1:7102 udp
 	refused sctp-restrict 7209/sctp:$A1:7101 sctp
+	;;
+remote)
+	start_sshd "Transport all" "AllowSCTPForwarding yes" \
+	    "AllowUDPForwarding yes" "AllowDCCPForwarding yes"
+	on_a "$PROBE" sctp-echo "$A1,$A2" 7001 >"$W/echo.log" 2>&1 &
+	pids+=($!)
+	on_a "$PROBE" udp-echo 5301 >"$W/uecho.log" 2>&1 &
+	pids+=($!)
+	wait_for "$W/echo.log" listening 20 || fatal "echo server did not start"
+	wait_for "$W/uecho.log" listening 20 || fatal "UDP echo did not start"
+	for tr in tcp sctp; do
+		base=$([ $tr = tcp ] && echo 7400 || echo 7500)
+		"$TOPO" exec a dccp-ping -l 5401 >"$W/dsrv.log" 2>&1 &
+		dsrv=$!
+		wait_for "$W/dsrv.log" listening 20 || fatal "DCCP server did not start"
+		fwd_start "ssh-r-$tr" $tr -o DCCPServiceCode=42 \
+		    -R "$base/sctp:$A1,$A2:7001" -R "$((base + 1))/udp:127.0.0.1:5301" \
+		    -R "$((base + 2))/dccp:127.0.0.1:5401" -R "0/udp:127.0.0.1:5301"
+		for what in $base $((base + 1)) $((base + 2)); do
+			wait_for "$W/ssh-r-$tr.log" "remote forward success for: listen $what," 30 ||
+			    { cat "$W/ssh-r-$tr.log"; fatal "$tr: -R $what not confirmed"; }
+		done
+		wait_for "$W/ssh-r-$tr.log" "Allocated port" 30 ||
+		    fatal "$tr: no port allocated for -R 0/udp"
+		p0=$(sed -n 's/.*Allocated port \([0-9]*\) for remote forward.*/\1/p' "$W/ssh-r-$tr.log" | head -1)
+		out=$("$TOPO" exec b "$PROBE" sctp-check 127.0.0.1 $base 120) ||
+		    { echo "$out"; tail -30 "$W/sshd.log"; fatal "$tr: SCTP -R failed"; }
+		note "SSH over $tr, -R $base/sctp: $out"
+		out=$("$TOPO" exec b "$PROBE" udp-ask 127.0.0.1 $((base + 1)) 10) ||
+		    { echo "$out"; fatal "$tr: UDP -R failed"; }
+		note "SSH over $tr, -R $((base + 1))/udp: $out"
+		out=$("$TOPO" exec b "$PROBE" udp-ask 127.0.0.1 "$p0" 3) ||
+		    { echo "$out"; fatal "$tr: UDP -R on the allocated port $p0 failed"; }
+		note "SSH over $tr, -R 0/udp: sshd chose port $p0: $out"
+		"$TOPO" exec b dccp-ping 127.0.0.1 $((base + 2)) ||
+		    { tail -20 "$W/ssh-r-$tr.log"; fatal "$tr: DCCP -R failed"; }
+		wait $dsrv || fatal "DCCP server failed"
+		note "SSH over $tr, -R $((base + 2))/dccp: a DCCP round trip"
+		fwd_stop "ssh-r-$tr"
+	done
+	stop_sshd
+	start_sshd "AllowUDPForwarding local"
+	fwd_start ssh-r-refused tcp -R "7600/udp:127.0.0.1:5301"
+	wait_for "$W/ssh-r-refused.log" "remote forward failure for: listen 7600," 30 ||
+	    fatal "-R 7600/udp not refused"
+	grep -q "refused remote udp forward: listen localhost port 7600" "$W/sshd.log" ||
+	    fatal "sshd did not log the refused -R"
+	note "AllowUDPForwarding local: -R refused and logged"
+	fwd_stop ssh-r-refused
 	;;
 *)
 	fatal "unknown mode $mode"

@@ -1,0 +1,309 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * Remote forwarding of SCTP, UDP and DCCP (ssh -R; PROTOCOL.sctp 3.3 to
+ * 3.5): ssh asks sshd to listen with a global request and connects the
+ * forwarded-* channels sshd opens; sshd checks its policy, listens
+ * (sctp_fwd_listen(), as ssh does for -L), and cancels on request.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "openbsd-compat/sys-queue.h"
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "ssh2.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "packet.h"
+#include "channels.h"
+#include "sctp/sctp-fwd.h"
+#include "sctp/sctp-fwd-msg.h"
+#include "sctp/sctp-fwd-options.h"
+#include "sctp/sctp-fwd-int.h"
+
+/* Above any index of upstream's permission table: never updates it. */
+#define RFWD_HANDLE_BASE	1000000
+
+static const char *requests[] = {
+	"tcpip-forward",
+	"sctpip-forward" SCTP_FWD_DOMAIN,
+	"udpip-forward" SCTP_FWD_DOMAIN,
+	"dccpip-forward" SCTP_FWD_DOMAIN,
+};
+
+static const char *forwarded_types[] = {
+	"forwarded-tcpip",
+	"forwarded-sctpip" SCTP_FWD_DOMAIN,
+	"forwarded-udpip" SCTP_FWD_DOMAIN,
+	"forwarded-dccpip" SCTP_FWD_DOMAIN,
+};
+
+/* ssh: the remote forwards asked for, whose opens it connects. */
+static struct Forward **rfwds;
+static u_int nrfwds;
+
+/* sshd: the channels listening for -R, to cancel them. */
+static int *listeners;
+static u_int nlisteners;
+
+const char *
+sctp_fwd_forwarded_type(int proto)
+{
+	return forwarded_types[proto];
+}
+
+static int
+proto_of(const char *s, const char **names)
+{
+	int i;
+
+	for (i = SCTP_FWD_SCTP; i <= SCTP_FWD_DCCP; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* ssh -R with a protocol: ask sshd to listen (3.3 to 3.5). */
+int
+sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
+{
+	struct sshbuf *b;
+	const char *host;
+	int r;
+
+	/* As upstream's channel_rfwd_bind_host() */
+	host = fwd->listen_host == NULL ? "localhost" :
+	    (*fwd->listen_host == '\0' || strcmp(fwd->listen_host, "*") == 0) ?
+	    "" : fwd->listen_host;
+	if ((b = sshbuf_new()) == NULL)
+		fatal_f("sshbuf_new");
+	if ((r = sctp_fwd_put_addr_list(b, host, fwd->listen_port)) != 0 ||
+	    (fwd->proto == SCTP_FWD_DCCP && (r = sshbuf_put_u32(b,
+	    sctp_fwd_options_active()->dccp_service)) != 0))
+		fatal_fr(r, "request");
+	if ((r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, requests[fwd->proto])) != 0 ||
+	    (r = sshpkt_put_u8(ssh, 1)) != 0 ||	/* want reply */
+	    (r = sshpkt_putb(ssh, b)) != 0 ||
+	    (r = sshpkt_send(ssh)) != 0 ||
+	    (r = ssh_packet_write_wait(ssh)) != 0)
+		fatal_fr(r, "request %s", requests[fwd->proto]);
+	sshbuf_free(b);
+	rfwds = xrecallocarray(rfwds, nrfwds, nrfwds + 1, sizeof(*rfwds));
+	rfwds[nrfwds++] = fwd;
+	debug("Remote %s forward requested: %s port %d to %s port %d",
+	    sctp_fwd_proto_name(fwd->proto), host, fwd->listen_port,
+	    fwd->connect_host, fwd->connect_port);
+	return RFWD_HANDLE_BASE + nrfwds - 1;
+}
+
+int
+sctp_fwd_is_forwarded_type(const char *ctype)
+{
+	return proto_of(ctype, forwarded_types) != -1;
+}
+
+/*
+ * ssh: sshd opens a forwarded-* channel.  Only a port this ssh asked for
+ * is connected, to the destination of that forward (as upstream checks
+ * forwarded-tcpip against its permissions).
+ */
+Channel *
+sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
+    const char **errmsg)
+{
+	char *orig = NULL, *host = NULL;
+	u_int port = 0, orig_port = 0, os = 0, is = 0, service = 0, i;
+	struct Forward *fwd = NULL;
+	int proto;
+	Channel *c = NULL;
+
+	*reason = SSH2_OPEN_ADMINISTRATIVELY_PROHIBITED;
+	*errmsg = NULL;
+	if ((proto = proto_of(ctype, forwarded_types)) == -1 ||
+	    sctp_fwd_parse_open(ssh, proto, 1, &host, &port, &orig,
+	    &orig_port, &os, &is, &service) != 0) {
+		*errmsg = "bad open";
+		return NULL;
+	}
+	for (i = 0; i < nrfwds; i++) {
+		if (rfwds[i]->proto == proto &&
+		    (rfwds[i]->listen_port == (int)port ||
+		    (rfwds[i]->listen_port == 0 &&
+		    rfwds[i]->allocated_port == (int)port))) {
+			fwd = rfwds[i];
+			break;
+		}
+	}
+	if (fwd == NULL) {
+		logit("refused %s from %s port %u: port %u/%s was not "
+		    "forwarded", ctype, orig, orig_port, port,
+		    sctp_fwd_proto_name(proto));
+		goto out;
+	}
+	debug("%s from %s port %u to %s port %d", ctype, orig, orig_port,
+	    fwd->connect_host, fwd->connect_port);
+	*reason = SSH2_OPEN_CONNECT_FAILED;
+	c = sctp_fwd_connect(ssh, proto, forwarded_types[proto],
+	    fwd->connect_host, fwd->connect_port, sctp_fwd_options_active(),
+	    os, is, service, reason, errmsg);
+ out:
+	free(orig);
+	free(host);
+	return c;
+}
+
+void
+sctp_fwd_remote_listening(Channel *c)
+{
+	listeners = xrecallocarray(listeners, nlisteners, nlisteners + 1,
+	    sizeof(*listeners));
+	listeners[nlisteners++] = c->self;
+}
+
+void
+sctp_fwd_remote_gone(Channel *c)
+{
+	u_int i;
+
+	for (i = 0; i < nlisteners; i++) {
+		if (listeners[i] != c->self)
+			continue;
+		memmove(&listeners[i], &listeners[i + 1],
+		    (nlisteners - i - 1) * sizeof(*listeners));
+		nlisteners--;
+		return;
+	}
+}
+
+int
+sctp_fwd_is_global_request(const char *rtype)
+{
+	if (strncmp(rtype, "cancel-", 7) == 0)
+		rtype += 7;
+	return proto_of(rtype, requests) != -1;
+}
+
+/* sshd: close the listeners of a forward. */
+static int
+cancel(struct ssh *ssh, int proto, const char *host, u_int port)
+{
+	Channel *c;
+	u_int i;
+	int found = 0;
+
+	for (i = 0; i < nlisteners;) {
+		if ((c = channel_by_id(ssh, listeners[i])) != NULL &&
+		    c->sctp_fwd != NULL && c->sctp_fwd->proto == proto &&
+		    (u_int)c->listening_port == port &&
+		    strcmp(c->sctp_fwd->connect_host, host) == 0) {
+			debug_f("channel %d: %s forward %s port %u cancelled",
+			    c->self, sctp_fwd_proto_name(proto), host, port);
+			channel_free(ssh, c);	/* leaves the list */
+			found = 1;
+			continue;
+		}
+		i++;
+	}
+	return found;
+}
+
+/*
+ * sshd: sctpip-forward, udpip-forward, dccpip-forward and their cancels.
+ * Returns whether the request succeeded; *respp gets the port sshd chose
+ * when port 0 was asked for.
+ */
+int
+sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
+    const struct sctp_fwd_options *o, int permitted, int allow_tcp,
+    struct ForwardOptions *fo, struct sshbuf **respp)
+{
+	struct sctp_fwd_addrs a;
+	struct Forward fwd;
+	struct sshbuf *b;
+	const u_char *p;
+	size_t len;
+	char *host = NULL, *tmp;
+	u_int i, service = 0;
+	int proto, is_cancel, r, ok = 0, allocated = 0;
+
+	memset(&a, 0, sizeof(a));
+	memset(&fwd, 0, sizeof(fwd));
+	*respp = NULL;
+	is_cancel = strncmp(rtype, "cancel-", 7) == 0;
+	if ((proto = proto_of(rtype + (is_cancel ? 7 : 0), requests)) == -1)
+		return 0;
+	p = sshpkt_ptr(ssh, &len);
+	if ((b = sshbuf_from(p, len)) == NULL)
+		fatal_f("sshbuf_from");
+	if ((r = sctp_fwd_addrs_get(b, &a, 1)) != 0 ||
+	    (proto == SCTP_FWD_DCCP && !is_cancel &&
+	    (r = sshbuf_get_u32(b, &service)) != 0) ||
+	    sshbuf_len(b) != 0 || (proto != SCTP_FWD_SCTP && a.naddrs != 1)) {
+		logit("bad %s request from %s: %s", rtype,
+		    ssh_remote_ipaddr(ssh), r != 0 ? ssh_err(r) :
+		    "bad length or address count");
+		goto out;
+	}
+	(void)sshpkt_get(ssh, NULL, len);
+	host = xstrdup(a.addrs[0]);
+	for (i = 1; i < a.naddrs; i++) {
+		xasprintf(&tmp, "%s,%s", host, a.addrs[i]);
+		free(host);
+		host = tmp;
+	}
+	if (is_cancel) {
+		ok = cancel(ssh, proto, host, a.port);
+		goto out;
+	}
+	if (!permitted ||
+	    (sctp_fwd_allowed(o, proto, allow_tcp) & FORWARD_REMOTE) == 0 ||
+	    (!want_reply && a.port == 0)) {
+		logit("refused remote %s forward: listen %s port %u",
+		    sctp_fwd_proto_name(proto), host, a.port);
+		ssh_packet_send_debug(ssh, "Server has disabled %s "
+		    "forwarding.", sctp_fwd_proto_name(proto));
+		goto out;
+	}
+	fwd.proto = proto;
+	fwd.listen_host = host;
+	fwd.listen_port = a.port;
+	if ((ok = sctp_fwd_listen(ssh, &fwd, fo, 1, service,
+	    &allocated)) && a.port == 0) {
+		if ((*respp = sshbuf_new()) == NULL ||
+		    (r = sshbuf_put_u32(*respp, allocated)) != 0)
+			fatal_f("reply");
+		debug("Allocated port %d for remote %s forward", allocated,
+		    sctp_fwd_proto_name(proto));
+	}
+ out:
+	sctp_fwd_addrs_free(&a);
+	sshbuf_free(b);
+	free(host);
+	return ok;
+}
