@@ -93,6 +93,9 @@ int	sctp_fwd_parse_open(struct ssh *, int proto, int listening,
 	    char **hostp, u_int *portp, char **origp, u_int *orig_portp,
 	    u_int *osp, u_int *isp, u_int *servicep);
 int	sctp_fwd_put_addr_list(struct sshbuf *, const char *host, int port);
+int	sctp_fwd_policy_allows(const struct sctp_fwd_policy *,
+	    const struct sctp_fwd_options *, int where, int proto,
+	    const char *host, int port);
 
 /* sctp-fwd-remote.c */
 const char *sctp_fwd_forwarded_type(int proto);

@@ -240,7 +240,7 @@ cancel(struct ssh *ssh, int proto, const char *host, u_int port)
  */
 int
 sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
-    const struct sctp_fwd_options *o, int permitted, int allow_tcp,
+    const struct sctp_fwd_options *o, const struct sctp_fwd_policy *pol,
     struct ForwardOptions *fo, struct sshbuf **respp)
 {
 	struct sctp_fwd_addrs a;
@@ -281,9 +281,8 @@ sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
 		ok = cancel(ssh, proto, host, a.port);
 		goto out;
 	}
-	if (!permitted ||
-	    (sctp_fwd_allowed(o, proto, allow_tcp) & FORWARD_REMOTE) == 0 ||
-	    (!want_reply && a.port == 0)) {
+	if (!sctp_fwd_policy_allows(pol, o, FORWARD_REMOTE, proto, host,
+	    a.port) || (!want_reply && a.port == 0)) {
 		logit("refused remote %s forward: listen %s port %u",
 		    sctp_fwd_proto_name(proto), host, a.port);
 		ssh_packet_send_debug(ssh, "Server has disabled %s "

@@ -266,3 +266,111 @@ sctp_fwd_spec_string(const struct Forward *fwd)
 	free(s);
 	return tmp;
 }
+
+/*
+ * PermitOpen and PermitListen entries, and authorized_keys' permitopen and
+ * permitlisten, with a protocol: "host:port/proto" (PROTOCOL.sctp 3.9).
+ * The protocol of an entry: SCTP_FWD_TCP without (or with "/tcp"), -1
+ * for a bad one.
+ */
+int
+sctp_fwd_permit_proto(const char *entry)
+{
+	const char *slash;
+	int i;
+
+	if ((slash = strrchr(entry, '/')) == NULL ||
+	    strchr(slash, ':') != NULL || strchr(slash, ']') != NULL)
+		return SCTP_FWD_TCP;	/* none, or a '/' inside the host */
+	for (i = SCTP_FWD_TCP; i <= SCTP_FWD_DCCP; i++)
+		if (strcasecmp(slash + 1, proto_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * An entry of ours, split: host (brackets removed) and port, or -1 if it
+ * is malformed (as upstream checks its own).  "*" is any port (0 here).
+ */
+static int
+permit_split(const char *entry, int bare_port, char **hostp, int *portp)
+{
+	char *s, *slash, *colon, *host;
+
+	*hostp = NULL;
+	s = xstrdup(entry);
+	if ((slash = strrchr(s, '/')) != NULL)
+		*slash = '\0';
+	if ((colon = strrchr(s, ':')) == NULL) {
+		if (!bare_port)
+			goto bad;
+		host = "*";
+		colon = s - 1;		/* the whole is the port */
+	} else {
+		*colon = '\0';
+		host = s;
+	}
+	if (*host == '[') {
+		host++;
+		if (strlen(host) < 1 || host[strlen(host) - 1] != ']')
+			goto bad;
+		host[strlen(host) - 1] = '\0';
+	}
+	if (strcmp(colon + 1, "*") == 0)
+		*portp = 0;
+	else if ((*portp = a2port(colon + 1)) <= 0)
+		goto bad;
+	if (*host == '\0' || strlen(host) > SCTP_FWD_MAX_ADDRLEN ||
+	    !printable(host))
+		goto bad;
+	*hostp = xstrdup(host);
+	free(s);
+	return 0;
+ bad:
+	free(s);
+	return -1;
+}
+
+/* Whether the syntax of an entry with a protocol is good: 0 or -1. */
+int
+sctp_fwd_permit_check(const char *entry, int listen)
+{
+	char *host;
+	int port;
+
+	if (sctp_fwd_permit_proto(entry) <= SCTP_FWD_TCP ||
+	    permit_split(entry, listen, &host, &port) != 0)
+		return -1;
+	free(host);
+	return 0;
+}
+
+/*
+ * Whether a list of entries allows proto to host (one address) and port.
+ * No list allows all, as upstream's; "any" and "none" as upstream's;
+ * otherwise only an entry for this protocol with this host (or "*") and
+ * port (or "*").
+ */
+int
+sctp_fwd_permitted(char * const *list, size_t n, int listen, int proto,
+    const char *host, int port)
+{
+	char *ehost;
+	int eport, ok;
+	size_t i;
+
+	if (n == 0 || (n == 1 && strcmp(list[0], "any") == 0))
+		return 1;
+	for (i = 0; i < n; i++) {
+		if (sctp_fwd_permit_proto(list[i]) != proto ||
+		    permit_split(list[i], listen, &ehost, &eport) != 0)
+			continue;
+		ok = (strcmp(ehost, "*") == 0 ||
+		    strcasecmp(ehost, host) == 0) &&
+		    (eport == 0 || eport == port);
+		free(ehost);
+		if (ok)
+			return 1;
+	}
+	return 0;
+}

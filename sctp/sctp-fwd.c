@@ -1066,9 +1066,36 @@ sctp_fwd_parse_open(struct ssh *ssh, int proto, int listening, char **hostp,
  * sshd: a CHANNEL_OPEN of a direct-* type (3.3 to 3.5).  A malformed or
  * refused open is an open failure, never a disconnect.
  */
+/*
+ * Whether sshd's policy allows a forward of proto for where (FORWARD_LOCAL
+ * or FORWARD_REMOTE) to each address of the list host, and port: 3.2 has
+ * every address pass on its own.
+ */
+int
+sctp_fwd_policy_allows(const struct sctp_fwd_policy *pol,
+    const struct sctp_fwd_options *o, int where, int proto, const char *host,
+    int port)
+{
+	char *s, *sp, *item;
+	int ok = 1, listen = where == FORWARD_REMOTE;
+
+	if (!pol->permitted ||
+	    (sctp_fwd_allowed(o, proto, pol->allow_tcp) & where) == 0)
+		return 0;
+	s = sp = xstrdup(host);
+	while (ok && (item = strsep(&sp, ",")) != NULL) {
+		ok = sctp_fwd_permitted(pol->adm, pol->nadm, listen, proto,
+		    listen && *item == '\0' ? "*" : item, port) &&
+		    sctp_fwd_permitted(pol->user, pol->nuser, listen, proto,
+		    listen && *item == '\0' ? "*" : item, port);
+	}
+	free(s);
+	return ok;
+}
+
 Channel *
 sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
-    const struct sctp_fwd_options *o, int permitted, int allow_tcp,
+    const struct sctp_fwd_options *o, const struct sctp_fwd_policy *pol,
     int *reason, const char **errmsg)
 {
 	char *orig = NULL, *host = NULL;
@@ -1089,8 +1116,8 @@ sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
 	}
 	debug_f("%s: originator %s port %u, target %s port %u", ctype, orig,
 	    orig_port, host, port);
-	if (!permitted ||
-	    (sctp_fwd_allowed(o, proto, allow_tcp) & FORWARD_LOCAL) == 0) {
+	if (!sctp_fwd_policy_allows(pol, o, FORWARD_LOCAL, proto, host,
+	    port)) {
 		logit("refused local %s forward: originator %s port %u, "
 		    "target %s port %u", sctp_fwd_proto_name(proto), orig,
 		    orig_port, host, port);

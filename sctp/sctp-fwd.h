@@ -47,6 +47,22 @@ int	sctp_fwd_parse_spec(struct Forward *, const char *spec, int dynamic,
 	    int remote);
 char	*sctp_fwd_spec_string(const struct Forward *);
 
+/* PermitOpen/PermitListen and permitopen/permitlisten with "/proto". */
+int	sctp_fwd_permit_proto(const char *entry);
+int	sctp_fwd_permit_check(const char *entry, int listen);
+int	sctp_fwd_permitted(char * const *list, size_t n, int listen,
+	    int proto, const char *host, int port);
+
+/* What sshd's policy says for forwards (sctp_fwd_server_*). */
+struct sctp_fwd_policy {
+	int	  permitted;	/* no DisableForwarding, restrict, ... */
+	int	  allow_tcp;	/* AllowTcpForwarding */
+	char	**adm;		/* PermitOpen or PermitListen */
+	size_t	  nadm;
+	char	**user;		/* permitopen or permitlisten of the key */
+	size_t	  nuser;
+};
+
 /* ssh -L: listen for the protocol; 1 on success as upstream's. */
 int	sctp_fwd_setup_local(struct ssh *, struct Forward *,
 	    struct ForwardOptions *);
@@ -71,13 +87,14 @@ struct Channel *sctp_fwd_client_open(struct ssh *, const char *ctype,
 /* sshd: the global requests of -R and their cancels. */
 int	sctp_fwd_is_global_request(const char *rtype);
 int	sctp_fwd_server_global(struct ssh *, const char *rtype,
-	    int want_reply, const struct sctp_fwd_options *, int permitted,
-	    int allow_tcp, struct ForwardOptions *, struct sshbuf **respp);
+	    int want_reply, const struct sctp_fwd_options *,
+	    const struct sctp_fwd_policy *, struct ForwardOptions *,
+	    struct sshbuf **respp);
 
 /* sshd: CHANNEL_OPEN of a forwarding type; NULL with a reason if refused */
 int	sctp_fwd_is_open_type(const char *ctype);
 struct Channel *sctp_fwd_server_open(struct ssh *, const char *ctype,
-	    const struct sctp_fwd_options *, int permitted, int allow_tcp,
+	    const struct sctp_fwd_options *, const struct sctp_fwd_policy *,
 	    int *reason, const char **errmsg);
 
 #endif /* SCTP_FWD_H */

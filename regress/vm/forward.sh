@@ -6,7 +6,7 @@
 #                   8 streams with 5 PPIs, a third unordered, 1 byte to
 #                   200 KB, come back whole with their stream, PPI and flag;
 #                   then path 1 is cut for 10 s mid-stream and nothing is lost
-#   forward udp     a request/response echo; numbered datagrams with 5 %
+#   forward udp     a request/response echo; numbered datagrams with 2 %
 #                   loss on the path; idle channels close; a flood of source
 #                   ports meets the channel limit while a flow keeps working
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
@@ -121,11 +121,12 @@ udp)
 		note "SSH over $tr: $out"
 		fwd_stop "ssh-$tr"
 	done
-	# Numbered datagrams with 5 % loss each way on both paths: over TCP
+	# Numbered datagrams with 2 % loss each way on both paths: over TCP
 	# all arrive (late); over channels on streams they travel unordered
-	# and unreliable (PROTOCOL.sctp 3.8), so some are lost, none waits.
-	"$TOPO" set 1 loss 5
-	"$TOPO" set 2 loss 5
+	# and unreliable (PROTOCOL.sctp 3.8), so some are lost.  (Delays are
+	# reported, not asserted: contrib/bench-forward measures them.)
+	"$TOPO" set 1 loss 2
+	"$TOPO" set 2 loss 2
 	port=5310
 	for tr in tcp sctp; do
 		port=$((port + 2))
@@ -136,7 +137,7 @@ udp)
 		on_a "$PROBE" udp-send 127.0.0.1 $port 100 6 200 >/dev/null
 		wait $sink || { cat "$W/sink-$tr.log"; fatal "$tr: no datagram arrived"; }
 		res=$(tail -1 "$W/sink-$tr.log")
-		note "SSH over $tr, 100/s for 6 s through 5 % loss: $res"
+		note "SSH over $tr, 100/s for 6 s through 2 % loss: $res"
 		pct=$(echo "$res" | sed 's/.*delivered \([0-9.]*\)%.*/\1/')
 		fwd_stop "ssh-loss-$tr"
 		case $tr in
@@ -234,6 +235,35 @@ policy)
 	note "Match User root: AllowUDPForwarding yes takes effect"
 	stop_sshd; start_sshd "AllowUDPForwarding yes" "Match User root" "AllowUDPForwarding no"
 	refused udp-match-no 7207/udp:$A1:7102 udp
+	# PermitOpen with a protocol: only what it names, for that protocol;
+	# a list that names no TCP forward forbids TCP.
+	stop_sshd; start_sshd "AllowUDPForwarding yes" "PermitOpen $A1:7102/udp"
+	fwd_start permit-udp tcp -L "7210/udp:$A1:7102" -L "7211/udp:$A1:7103" \
+	    -L "7212:127.0.0.1:2222"
+	on_a "$PROBE" udp-ask 127.0.0.1 7210 2 >/dev/null ||
+	    fatal "PermitOpen $A1:7102/udp did not allow it"
+	on_a "$PROBE" udp-ask 127.0.0.1 7211 1 >/dev/null 2>&1 &&
+	    fatal "PermitOpen allowed a port it does not name"
+	grep -q "refused local udp forward: .*target $A1 port 7103" "$W/sshd.log" ||
+	    fatal "the refused UDP port was not logged"
+	on_a bash -c 'exec 3<>/dev/tcp/127.0.0.1/7212; sleep 1' || true
+	sleep 1
+	grep -q "open failed: administratively prohibited" "$W/permit-udp.log" ||
+	    fatal "a PermitOpen list of UDP entries did not forbid TCP"
+	fwd_stop permit-udp
+	note "PermitOpen $A1:7102/udp: that port allowed, another refused, TCP refused"
+	# The same in authorized_keys (permitopen="host:port/udp").
+	cp "$W/authorized_keys" "$W/ak.orig"
+	sed -i "s|^|permitopen=\"$A1:7102/udp\" |" "$W/authorized_keys"
+	stop_sshd; start_sshd "AllowUDPForwarding yes"
+	fwd_start permit-key tcp -L "7213/udp:$A1:7102" -L "7214/udp:$A1:7103"
+	on_a "$PROBE" udp-ask 127.0.0.1 7213 2 >/dev/null ||
+	    fatal "permitopen=$A1:7102/udp did not allow it"
+	on_a "$PROBE" udp-ask 127.0.0.1 7214 1 >/dev/null 2>&1 &&
+	    fatal "permitopen allowed a port it does not name"
+	fwd_stop permit-key
+	note "authorized_keys permitopen=\"$A1:7102/udp\": that port allowed, another refused"
+	cp "$W/ak.orig" "$W/authorized_keys"
 	sed -i "s/^/restrict /" "$W/authorized_keys"
 	stop_sshd; start_sshd "AllowUDPForwarding yes" "AllowSCTPForwarding yes"
 	refused udp-restrict 7208/udp:$A1:7102 udp

@@ -169,6 +169,55 @@ test_fwd_spec(void)
 	bad("[\x0b\xcc],x:5/sctp:h:5", 0, 0);
 	TEST_DONE();
 
+	TEST_START("fwd permit: PermitOpen entries with a protocol (3.9)");
+	{
+		char *l1[] = { "10.0.0.53:53/udp", "hss1:3868/sctp",
+		    "*:5400/dccp", "[2001:db8::1]:*/sctp", "web:80" };
+		char *any[] = { "any" }, *none[] = { "none" };
+		char *ls[] = { "5353/udp", "localhost:2905/sctp" };
+
+		ASSERT_INT_EQ(sctp_fwd_permit_proto("h:53/udp"), SCTP_FWD_UDP);
+		ASSERT_INT_EQ(sctp_fwd_permit_proto("h:53"), SCTP_FWD_TCP);
+		ASSERT_INT_EQ(sctp_fwd_permit_proto("h:53/tcp"), SCTP_FWD_TCP);
+		ASSERT_INT_EQ(sctp_fwd_permit_proto("h:53/icmp"), -1);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("h:53/udp", 0), 0);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("[::1]:*/sctp", 0), 0);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("53/udp", 0), -1);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("53/udp", 1), 0);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("h:0/udp", 0), -1);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("h:x/udp", 0), -1);
+		ASSERT_INT_EQ(sctp_fwd_permit_check(":53/udp", 0), -1);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("a b:53/udp", 0), -1);
+		ASSERT_INT_EQ(sctp_fwd_permit_check("h:53", 0), -1); /* TCP */
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_UDP,
+		    "10.0.0.53", 53), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_UDP,
+		    "10.0.0.53", 54), 0);
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_SCTP,
+		    "10.0.0.53", 53), 0);	/* the protocol counts */
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_SCTP,
+		    "HSS1", 3868), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_DCCP,
+		    "anyhost", 5400), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_SCTP,
+		    "2001:db8::1", 9), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(l1, 5, 0, SCTP_FWD_UDP,
+		    "web", 80), 0);		/* a TCP entry */
+		ASSERT_INT_EQ(sctp_fwd_permitted(NULL, 0, 0, SCTP_FWD_UDP,
+		    "x", 1), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(any, 1, 0, SCTP_FWD_UDP,
+		    "x", 1), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(none, 1, 0, SCTP_FWD_UDP,
+		    "x", 1), 0);
+		ASSERT_INT_EQ(sctp_fwd_permitted(ls, 2, 1, SCTP_FWD_UDP,
+		    "*", 5353), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(ls, 2, 1, SCTP_FWD_SCTP,
+		    "localhost", 2905), 1);
+		ASSERT_INT_EQ(sctp_fwd_permitted(ls, 2, 1, SCTP_FWD_SCTP,
+		    "10.0.0.1", 2905), 0);
+	}
+	TEST_DONE();
+
 	TEST_START("fwd options: values, defaults and pairs");
 	sctp_fwd_options_init(&o);
 	ASSERT_INT_EQ(opt(&o, "AllowUDPForwarding local", 1), 0);
