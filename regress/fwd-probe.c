@@ -20,10 +20,11 @@
  *	one datagram from each of SOURCES new source ports
  *   fwd-probe udp-send HOST PORT RATE SECONDS SIZE
  *	numbered, timestamped datagrams at RATE a second
- *   fwd-probe udp-sink PORT SECONDS
+ *   fwd-probe udp-sink PORT SECONDS [SKIP]
  *	receive those for SECONDS after the first; print the delivered
  *	count, the highest number and the one-way delays (the sender is in
- *	another network namespace of the same kernel: one clock)
+ *	another network namespace of the same kernel: one clock); with SKIP,
+ *	datagrams numbered below it (while a channel opens) do not count
  *
  * Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
  */
@@ -487,7 +488,7 @@ cmp_u64(const void *a, const void *b)
 }
 
 static int
-udp_sink(const char *port, int secs)
+udp_sink(const char *port, int secs, uint32_t skip)
 {
 	static unsigned char buf[65536];
 	struct stamp st;
@@ -514,6 +515,8 @@ udp_sink(const char *port, int secs)
 		memcpy(&st, buf, sizeof(st));
 		if (first == 0)
 			first = now_ns();
+		if (st.seq < skip)
+			continue;
 		if (n == cap)
 			d = realloc(d, (cap *= 2) * sizeof(*d));
 		d[n++] = now_ns() - st.t;
@@ -527,7 +530,7 @@ udp_sink(const char *port, int secs)
 	qsort(d, n, sizeof(*d), cmp_u64);
 	printf("received %zu highest %u delivered %.2f%% delay_ms p50 %.1f "
 	    "p90 %.1f p99 %.1f max %.1f\n", n, maxseq,
-	    100.0 * n / (maxseq + 1), d[n / 2] / 1e6, d[n * 9 / 10] / 1e6,
+	    100.0 * n / (maxseq + 1 - skip), d[n / 2] / 1e6, d[n * 9 / 10] / 1e6,
 	    d[n * 99 / 100] / 1e6, d[n - 1] / 1e6);
 	return 0;
 }
@@ -551,8 +554,9 @@ main(int argc, char **argv)
 	if (argc == 7 && strcmp(argv[1], "udp-send") == 0)
 		return udp_send(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]),
 		    atoi(argv[6]));
-	if (argc == 4 && strcmp(argv[1], "udp-sink") == 0)
-		return udp_sink(argv[2], atoi(argv[3]));
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "udp-sink") == 0)
+		return udp_sink(argv[2], atoi(argv[3]),
+		    argc == 5 ? strtoul(argv[4], NULL, 10) : 0);
 	fprintf(stderr, "usage: see the comment at the top of fwd-probe.c\n");
 	return 2;
 }

@@ -286,7 +286,8 @@ deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 	int r;
 
 	if (fc->type == SSH_CHANNEL_OPENING) {
-		if (nf->queued >= FWD_UDP_OPENING_QUEUE) {
+		if (nf->queued >= FWD_UDP_OPENING_QUEUE ||
+		    sshbuf_len(fc->input) + len + 4 > FWD_UDP_OPENING_BYTES) {
 			nf->dropped++;
 			return;
 		}

@@ -130,7 +130,9 @@ udp)
 	port=5310
 	for tr in tcp sctp; do
 		port=$((port + 2))
-		"$TOPO" exec b "$PROBE" udp-sink $((port + 1)) 8 >"$W/sink-$tr.log" 2>&1 &
+		# The first 50 (while the channel opens, when only a few
+		# wait for it: PROTOCOL.sctp 3.4) do not count.
+		"$TOPO" exec b "$PROBE" udp-sink $((port + 1)) 8 50 >"$W/sink-$tr.log" 2>&1 &
 		sink=$!
 		wait_for "$W/sink-$tr.log" listening 20 || fatal "sink did not start"
 		fwd_start "ssh-loss-$tr" $tr -L "$port/udp:127.0.0.1:$((port + 1))"
@@ -168,8 +170,8 @@ udp)
 	sleep 1
 	# At most 8 at once: every channel opened beyond 8 closed an
 	# unreplied one first.
-	n=$(grep -c "UDP datagrams from" "$W/ssh-lim.log")
-	ev=$(grep -c "UDP forward 5304 full: closing unreplied channel" "$W/ssh-lim.log")
+	n=$(grep -c "UDP datagrams from" "$W/ssh-lim.log" || true)
+	ev=$(grep -c "UDP forward 5304 full: closing unreplied channel" "$W/ssh-lim.log" || true)
 	[ $((n - ev)) -le 8 ] || fatal "$n channels opened, $ev evicted: more than 8 at once"
 	grep -q "UDP forward 5304: channel limit: 8 channels" "$W/ssh-lim.log" ||
 	    { tail "$W/ssh-lim.log"; fatal "no log line for the dropped datagrams"; }
