@@ -63,8 +63,19 @@ static const char *forwarded_types[] = {
 	"forwarded-dccpip" SCTP_FWD_DOMAIN,
 };
 
-/* ssh: the remote forwards asked for, whose opens it connects. */
-static struct Forward **rfwds;
+/*
+ * ssh: the remote forwards asked for, whose opens it connects.  Copies:
+ * the Forward a request came from may live on the stack (~C) or in an
+ * array that grows (ssh -O forward).
+ */
+struct rfwd {
+	int	 proto;
+	char	*listen_host;	/* as sent */
+	int	 listen_port;	/* 0: whichever the server chose */
+	char	*connect_host;
+	int	 connect_port;
+};
+static struct rfwd *rfwds;
 static u_int nrfwds;
 
 /* sshd: the channels listening for -R, to cancel them. */
@@ -115,7 +126,12 @@ sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 		fatal_fr(r, "request %s", requests[fwd->proto]);
 	sshbuf_free(b);
 	rfwds = xrecallocarray(rfwds, nrfwds, nrfwds + 1, sizeof(*rfwds));
-	rfwds[nrfwds++] = fwd;
+	rfwds[nrfwds].proto = fwd->proto;
+	rfwds[nrfwds].listen_host = xstrdup(host);
+	rfwds[nrfwds].listen_port = fwd->listen_port;
+	rfwds[nrfwds].connect_host = xstrdup(fwd->connect_host);
+	rfwds[nrfwds].connect_port = fwd->connect_port;
+	nrfwds++;
 	debug("Remote %s forward requested: %s port %d to %s port %d",
 	    sctp_fwd_proto_name(fwd->proto), host, fwd->listen_port,
 	    fwd->connect_host, fwd->connect_port);
@@ -131,7 +147,8 @@ sctp_fwd_is_forwarded_type(const char *ctype)
 /*
  * ssh: sshd opens a forwarded-* channel.  Only a port this ssh asked for
  * is connected, to the destination of that forward (as upstream checks
- * forwarded-tcpip against its permissions).
+ * forwarded-tcpip against its permissions); for a forward of port 0, the
+ * port the server chose, named with the listening address it asked for.
  */
 Channel *
 sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
@@ -139,7 +156,7 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 {
 	char *orig = NULL, *host = NULL;
 	u_int port = 0, orig_port = 0, os = 0, is = 0, service = 0, i;
-	struct Forward *fwd = NULL;
+	struct rfwd *fwd = NULL;
 	int proto;
 	Channel *c = NULL;
 
@@ -151,14 +168,15 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 		*errmsg = "bad open";
 		return NULL;
 	}
-	for (i = 0; i < nrfwds; i++) {
-		if (rfwds[i]->proto == proto &&
-		    (rfwds[i]->listen_port == (int)port ||
-		    (rfwds[i]->listen_port == 0 &&
-		    rfwds[i]->allocated_port == (int)port))) {
-			fwd = rfwds[i];
-			break;
-		}
+	for (i = 0; i < nrfwds && fwd == NULL; i++) {
+		if (rfwds[i].proto == proto &&
+		    rfwds[i].listen_port == (int)port)
+			fwd = &rfwds[i];
+	}
+	for (i = 0; i < nrfwds && fwd == NULL; i++) {
+		if (rfwds[i].proto == proto && rfwds[i].listen_port == 0 &&
+		    strcmp(rfwds[i].listen_host, host) == 0)
+			fwd = &rfwds[i];
 	}
 	if (fwd == NULL) {
 		logit("refused %s from %s port %u: port %u/%s was not "
@@ -262,7 +280,7 @@ sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
 	if ((b = sshbuf_from(p, len)) == NULL)
 		fatal_f("sshbuf_from");
 	if ((r = sctp_fwd_addrs_get(b, &a, 1)) != 0 ||
-	    (proto == SCTP_FWD_DCCP && !is_cancel &&
+	    (proto == SCTP_FWD_DCCP &&
 	    (r = sshbuf_get_u32(b, &service)) != 0) ||
 	    sshbuf_len(b) != 0 || (proto != SCTP_FWD_SCTP && a.naddrs != 1)) {
 		logit("bad %s request from %s: %s", rtype,

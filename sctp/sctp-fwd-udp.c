@@ -232,13 +232,13 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	f->tokens = MINIMUM((double)o->udp_burst,
 	    f->tokens + (now - f->tokens_at) * o->udp_rate);
 	f->tokens_at = now;
+	if (f->tokens < 1) {
+		refused(lc, "open rate limit");
+		return NULL;
+	}
 	if ((f->nflows >= (u_int)o->udp_max ||
 	    flows_total >= (u_int)o->udp_max_total) && !evict(ssh, lc)) {
 		refused(lc, "channel limit");
-		return NULL;
-	}
-	if (f->tokens < 1) {
-		refused(lc, "open rate limit");
 		return NULL;
 	}
 	if ((fd = dup(lc->sock)) == -1) {
@@ -297,15 +297,19 @@ deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 		nf->dropped++;
 		return;
 	} else {
+		/*
+		 * Only a channel that got a reply is kept alive by its
+		 * source: an unreplied one closes 10 s after its open
+		 * however often the source sends (3.4).
+		 */
 		if (!sctp_fwd_queue_input(fc, NULL, 0, p, len))
 			nf->dropped++;
-		else
+		else if (nf->replied)
 			sctp_fwd_channel_used(ssh, fc);
 		return;
 	}
 	if ((r = sshbuf_put_string(fc->input, p, len)) != 0)
 		fatal_fr(r, "channel %d: put datagram", fc->self);
-	sctp_fwd_channel_used(ssh, fc);
 }
 
 /* The local address a datagram was sent to (IP_PKTINFO, 3.4). */
@@ -417,7 +421,8 @@ sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 	if ((c->io_ready & SSH_CHAN_IO_WFD) == 0)
 		return 1;
 	olen = sshbuf_len(c->output);
-	for (i = 0; i < 64 && sshbuf_len(c->output) != 0; i++) {
+	for (i = 0; i < (nf->unseq ? 4096 : 64) &&
+	    sshbuf_len(c->output) != 0; i++) {
 		if ((r = sshbuf_get_string_direct(c->output, &p, &len)) != 0)
 			fatal_fr(r, "channel %d: get datagram", c->self);
 		memset(&mh, 0, sizeof(mh));

@@ -108,10 +108,10 @@ sctp_fwd_chan_free(struct ssh *ssh, Channel *c)
 		sctp_ms_unseq_forget(ssh->sctp_ms, c->self);
 	if (f->role == FWD_FLOW || f->counted)
 		sctp_fwd_udp_flow_free(ssh, c);
-	else if (f->role == FWD_LISTENER && f->remote)
-		sctp_fwd_remote_gone(c);
-	else if (f->role == FWD_LISTENER && f->proto == SCTP_FWD_UDP)
+	if (f->role == FWD_LISTENER && f->proto == SCTP_FWD_UDP)
 		sctp_fwd_udp_listener_free(ssh, c);
+	if (f->role == FWD_LISTENER && f->remote)
+		sctp_fwd_remote_gone(c);
 	if (f->dropped != 0)
 		verbose("channel %d: %s forward: %lu %s dropped", c->self,
 		    sctp_fwd_proto_name(f->proto), f->dropped,
@@ -189,8 +189,16 @@ sctp_fwd_queue_input(Channel *c, const u_char *hdr, size_t hlen,
 		    c->remote_window > UINT32_MAX / 2)
 			return 0;
 		c->remote_window += hlen + len;
-	} else if (sshbuf_len(c->input) + need > c->remote_window)
-		return 0;
+	} else {
+		if (sshbuf_len(c->input) + need > c->remote_window)
+			return 0;
+		/*
+		 * channels.c takes hlen + len from the window when it sends
+		 * the string, the peer counts 4 more (its length): take
+		 * those here, so that both views of the window agree.
+		 */
+		c->remote_window -= 4;
+	}
 	if ((r = sshbuf_put_u32(c->input, hlen + len)) != 0 ||
 	    (hlen != 0 && (r = sshbuf_put(c->input, hdr, hlen)) != 0) ||
 	    (r = sshbuf_put(c->input, p, len)) != 0)
@@ -247,6 +255,20 @@ sctp_abort_assoc(int fd)
 	(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lin, sizeof(lin));
 }
 
+/* 3.3: tell the far side to abort its association, not shut it down. */
+static void
+send_sctp_abort(struct ssh *ssh, Channel *c)
+{
+	int r;
+
+	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
+	    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, "sctp-abort" SCTP_FWD_DOMAIN)) != 0 ||
+	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||
+	    (r = sshpkt_send(ssh)) != 0)
+		fatal_fr(r, "channel %d: sctp-abort", c->self);
+}
+
 /*
  * 3.7: an error on an open channel is the channel's.  Log it, and close
  * the channel (an SCTP association is aborted, not shut down).
@@ -263,6 +285,10 @@ sctp_fwd_chan_error(struct ssh *ssh, Channel *c, const char *fmt, ...)
 	error("channel %d: %s forward: %s", c->self,
 	    sctp_fwd_proto_name(c->sctp_fwd->proto), msg);
 	free(msg);
+	if (c->type != SSH_CHANNEL_OPEN || !c->have_remote_id)
+		return;		/* nothing to close yet; the open decides */
+	if (c->sctp_fwd->proto == SCTP_FWD_SCTP)
+		send_sctp_abort(ssh, c);	/* the far side aborts too */
 	if (c->sctp_fwd->proto == SCTP_FWD_SCTP && c->sock != -1)
 		sctp_abort_assoc(c->sock);
 	channel_force_close(ssh, c, 1);
@@ -808,6 +834,12 @@ sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 	struct sctp_fwd_chan *f = c->sctp_fwd;
 	int r;
 
+	if (c->type != SSH_CHANNEL_OPEN || !c->have_remote_id) {
+		/* Not confirmed yet: a peer's mistake; the open goes on. */
+		logit("channel %d: %s request before the channel is open "
+		    "ignored", c->self, rtype);
+		return 0;
+	}
 	if (strcmp(rtype, "ready" SCTP_FWD_DOMAIN) == 0) {
 		/* 3.8: once, to the confirmer of a UDP or DCCP channel */
 		if ((r = sshpkt_get_end(ssh)) != 0 || !lossy(f) ||
@@ -1205,19 +1237,12 @@ read_failed(struct ssh *ssh, Channel *c)
 static void
 sctp_abort_channel(struct ssh *ssh, Channel *c, const char *why)
 {
-	int r;
-
 	verbose("channel %d: forwarded SCTP association %s", c->self, why);
 	if (c->have_remote_id && c->type == SSH_CHANNEL_OPEN) {
-		if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
-		    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
-		    (r = sshpkt_put_cstring(ssh,
-		    "sctp-abort" SCTP_FWD_DOMAIN)) != 0 ||
-		    (r = sshpkt_put_u8(ssh, 0)) != 0 ||
-		    (r = sshpkt_send(ssh)) != 0)
-			fatal_fr(r, "channel %d: sctp-abort", c->self);
-	}
-	channel_force_close(ssh, c, 1);
+		send_sctp_abort(ssh, c);
+		channel_force_close(ssh, c, 1);
+	} else
+		chan_read_failed(ssh, c);	/* not open: the open decides */
 }
 
 static void
@@ -1263,6 +1288,8 @@ sctp_notification(struct ssh *ssh, Channel *c, const u_char *buf,
 		if ((r = sctp_fwd_hdr_put(b, &f->in_hdr)) != 0 ||
 		    (r = sshbuf_put_stringb(c->input, b)) != 0)
 			fatal_fr(r, "channel %d: abandon", c->self);
+		if (c->remote_window >= 4)
+			c->remote_window -= 4;
 		sshbuf_free(b);
 		break;
 	case SCTP_SHUTDOWN_EVENT:
@@ -1296,6 +1323,16 @@ fwd_sctp_read(struct ssh *ssh, Channel *c)
 		return -1;
 	}
 	max = MINIMUM(sizeof(buf), c->remote_maxpacket - 4 - SCTP_FWD_HDR_LEN);
+	/*
+	 * Everything queued must fit the window, or channels.c drops the
+	 * string it cannot send ("datagram too big"): a message must never
+	 * lose a piece.  Reading waits for window below a minimal piece.
+	 */
+	if (sshbuf_len(c->input) + 4 + SCTP_FWD_HDR_LEN + 64 >
+	    c->remote_window)
+		return 1;
+	max = MINIMUM(max, c->remote_window - sshbuf_len(c->input) - 4 -
+	    SCTP_FWD_HDR_LEN);
 	memset(&mh, 0, sizeof(mh));
 	iov.iov_base = buf;
 	iov.iov_len = max;
@@ -1363,6 +1400,7 @@ fwd_sctp_read(struct ssh *ssh, Channel *c)
 	    (r = sshbuf_putb(c->input, b)) != 0 ||
 	    (r = sshbuf_put(c->input, buf, n)) != 0)
 		fatal_fr(r, "channel %d: queue", c->self);
+	c->remote_window -= 4;	/* as sctp_fwd_queue_input() */
 	sshbuf_free(b);
 	return 1;
 }
@@ -1432,9 +1470,12 @@ sctp_fwd_handle_rfd(struct ssh *ssh, Channel *c)
 	if (f->proto == SCTP_FWD_SCTP)
 		return fwd_sctp_read(ssh, c);
 #endif
-	/* 3.8: the confirmer sends nothing before "ready" */
-	if (f->confirmer && !f->ready && ms_of(ssh) != NULL)
+	/* 3.8: the confirmer sends nothing before "ready": read, drop */
+	if (f->confirmer && !f->ready && ms_of(ssh) != NULL) {
+		if (recv(c->rfd, buf, sizeof(buf), 0) > 0)
+			f->dropped++;
 		return 1;
+	}
 	if ((n = recv(c->rfd, buf, sizeof(buf), 0)) == -1) {
 		if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
 			return 1;
@@ -1531,7 +1572,8 @@ sctp_fwd_handle_wfd(struct ssh *ssh, Channel *c)
 	if ((c->io_ready & SSH_CHAN_IO_WFD) == 0)
 		return 1;
 	olen = sshbuf_len(c->output);
-	for (i = 0; i < 64 && sshbuf_len(c->output) != 0; i++) {
+	for (i = 0; i < (f->unseq ? 4096 : 64) &&
+	    sshbuf_len(c->output) != 0; i++) {
 		if ((r = sshbuf_peek_string_direct(c->output, &p, &len)) != 0)
 			fatal_fr(r, "channel %d: get datagram", c->self);
 #ifdef WITH_SCTP
