@@ -66,8 +66,8 @@ sctp_fwd_addrs_put(struct sshbuf *b, const struct sctp_fwd_addrs *a)
 }
 
 /* An address is a host name or literal: no spaces or control bytes. */
-static int
-printable(const char *s)
+int
+sctp_fwd_printable(const char *s)
 {
 	for (; *s != '\0'; s++)
 		if (!isgraph((u_char)*s))
@@ -87,7 +87,7 @@ get_addr(struct sshbuf *b, char **ap, int empty_ok)
 	if ((r = sshbuf_get_cstring(b, &s, &len)) != 0)
 		return r;
 	if (strlen(s) != len || len > SCTP_FWD_MAX_ADDRLEN ||
-	    (len == 0 && !empty_ok) || !printable(s)) {
+	    (len == 0 && !empty_ok) || !sctp_fwd_printable(s)) {
 		free(s);
 		return SSH_ERR_INVALID_FORMAT;
 	}

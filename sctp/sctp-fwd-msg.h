@@ -44,6 +44,7 @@ struct sctp_fwd_addrs {
 	u_int	 port;
 };
 
+int	sctp_fwd_printable(const char *);
 int	sctp_fwd_addrs_put(struct sshbuf *, const struct sctp_fwd_addrs *);
 int	sctp_fwd_addrs_get(struct sshbuf *, struct sctp_fwd_addrs *,
 	    int listening);

@@ -108,16 +108,6 @@ port_proto(char *field)
 	return -1;
 }
 
-/* Host names and literals: printable, no spaces or control characters. */
-static int
-printable(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if (!isgraph((u_char)*s))
-			return 0;
-	return 1;
-}
-
 /*
  * An address list: "a,b,[v6],host" to "a,b,v6,host"; NULL if malformed.
  * *np gets the number of addresses.
@@ -141,7 +131,7 @@ addr_list(const char *field, u_int *np)
 			len -= 2;
 		}
 		if (len == 0 || len > SCTP_FWD_MAX_ADDRLEN ||
-		    !printable(item) || strpbrk(item, "[]/") != NULL ||
+		    !sctp_fwd_printable(item) || strpbrk(item, "[]/") != NULL ||
 		    ++n > SCTP_FWD_MAX_ADDRS) {
 			free(ret);
 			free(s);
@@ -321,7 +311,7 @@ permit_split(const char *entry, int bare_port, char **hostp, int *portp)
 	else if ((*portp = a2port(colon + 1)) <= 0)
 		goto bad;
 	if (*host == '\0' || strlen(host) > SCTP_FWD_MAX_ADDRLEN ||
-	    !printable(host))
+	    !sctp_fwd_printable(host))
 		goto bad;
 	*hostp = xstrdup(host);
 	free(s);
