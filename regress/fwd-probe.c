@@ -20,6 +20,15 @@
  *	one datagram from each of SOURCES new source ports
  *   fwd-probe udp-send HOST PORT RATE SECONDS SIZE
  *	numbered, timestamped datagrams at RATE a second
+ *   fwd-probe sctp-send ADDRS PORT RATE SECONDS SIZE
+ *	numbered, timestamped messages at RATE a second in all, message i
+ *	on stream i mod 8, ordered
+ *   fwd-probe sctp-sink ADDRS PORT SECONDS [SKIP]
+ *	accept one association and receive those for SECONDS after the
+ *	first: the delivered count, messages out of order on their stream,
+ *	the one-way delays (percentiles of all, and each stream's 99th),
+ *	and the share that waited (more than 10 ms over the fastest): the
+ *	messages held up behind a loss
  *   fwd-probe udp-sink PORT SECONDS [SKIP]
  *	receive those for SECONDS after the first; print the delivered
  *	count, the highest number and the one-way delays (the sender is in
@@ -448,6 +457,149 @@ struct stamp {
 	uint64_t t;
 } __attribute__((packed));
 
+/* Connected SCTP socket to ADDRS, NSTREAMS each way. */
+static int
+sctp_connect_list(const char *addrs, const char *port)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	int fd, n, v6;
+
+	n = resolve_list(addrs, port, 0, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	sctp_prep(fd);
+	pack(ss, n, packed);
+	if (sctp_connectx(fd, (struct sockaddr *)packed, n, NULL) == -1)
+		die("connect");
+	return fd;
+}
+
+static int
+sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
+    int size)
+{
+	static unsigned char buf[65536];
+	struct stamp st;
+	uint64_t start, next, gap = 1000000000ULL / rate;
+	uint32_t seq = 0;
+	struct timespec ts;
+	int fd;
+
+	if (size < (int)sizeof(st) || size > (int)sizeof(buf))
+		size = sizeof(st);
+	fd = sctp_connect_list(addrs, port);
+	start = next = now_ns();
+	while (next < start + (uint64_t)secs * 1000000000ULL) {
+		st.seq = seq;
+		st.t = now_ns();
+		memcpy(buf, &st, sizeof(st));
+		if (send_msg(fd, buf, size, seq % NSTREAMS, 0, 0) != 0)
+			die("send");
+		seq++;
+		next += gap;
+		while (now_ns() < next) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = next - now_ns();
+			nanosleep(&ts, NULL);
+		}
+	}
+	printf("fwd-probe: sent %u messages\n", seq);
+	sleep(2);	/* let the last ones arrive before the end */
+	close(fd);
+	return 0;
+}
+
+static int cmp_u64(const void *, const void *);
+
+static int
+sctp_sink(const char *addrs, const char *port, int secs, uint32_t skip)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	static unsigned char buf[65536];
+	struct sctp_rcvinfo ri;
+	struct stamp st;
+	struct pollfd pfd;
+	uint64_t *d, *ds[NSTREAMS], first = 0, now, lo = UINT64_MAX;
+	uint32_t maxseq = 0, last[NSTREAMS];
+	size_t n = 0, ns[NSTREAMS], cap = 1 << 16, waited = 0, i;
+	ssize_t len;
+	int fd, c, k, v6, on = 1, reorder = 0;
+
+	k = resolve_list(addrs, port, 1, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	sctp_prep(fd);
+	pack(ss, k, packed);
+	if (sctp_bindx(fd, (struct sockaddr *)packed, k,
+	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
+		die("bind");
+	printf("fwd-probe: listening\n");
+	fflush(stdout);
+	if ((c = accept(fd, NULL, NULL)) == -1)
+		die("accept");
+	d = calloc(cap, sizeof(*d));
+	for (i = 0; i < NSTREAMS; i++) {
+		ds[i] = calloc(cap, sizeof(**ds));
+		ns[i] = 0;
+		last[i] = 0;
+	}
+	pfd.fd = c;
+	pfd.events = POLLIN;
+	for (;;) {
+		now = now_ns();
+		if (first != 0 && now > first + (uint64_t)secs * 1000000000ULL)
+			break;
+		if (poll(&pfd, 1, 200) <= 0)
+			continue;
+		if ((len = recv_msg(c, buf, sizeof(buf), &ri)) < 0)
+			break;
+		if (len < (ssize_t)sizeof(st) || ri.rcv_sid >= NSTREAMS)
+			continue;
+		memcpy(&st, buf, sizeof(st));
+		now = now_ns();
+		if (first == 0)
+			first = now;
+		if (st.seq < last[ri.rcv_sid])
+			reorder++;
+		last[ri.rcv_sid] = st.seq;
+		if (st.seq < skip || n == cap || ns[ri.rcv_sid] == cap)
+			continue;
+		d[n++] = ds[ri.rcv_sid][ns[ri.rcv_sid]++] = now - st.t;
+		if (st.seq > maxseq)
+			maxseq = st.seq;
+	}
+	if (n == 0) {
+		printf("fwd-probe: nothing received\n");
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		lo = d[i] < lo ? d[i] : lo;
+	for (i = 0; i < n; i++)
+		if (d[i] > lo + 10000000ULL)
+			waited++;
+	qsort(d, n, sizeof(*d), cmp_u64);
+	printf("received %zu highest %u delivered %.2f%% reordered %d "
+	    "waited %.2f%% delay_ms p50 %.1f p90 %.1f p99 %.1f max %.1f "
+	    "stream_p99", n, maxseq, 100.0 * n / (maxseq + 1 - skip), reorder,
+	    100.0 * waited / n, d[n / 2] / 1e6, d[n * 9 / 10] / 1e6,
+	    d[n * 99 / 100] / 1e6, d[n - 1] / 1e6);
+	for (i = 0; i < NSTREAMS; i++) {
+		if (ns[i] == 0) {
+			printf(" -");
+			continue;
+		}
+		qsort(ds[i], ns[i], sizeof(**ds), cmp_u64);
+		printf(" %.1f", ds[i][ns[i] * 99 / 100] / 1e6);
+	}
+	printf("\n");
+	return 0;
+}
+
 static int
 udp_send(const char *host, const char *port, int rate, int secs, int size)
 {
@@ -544,6 +696,12 @@ main(int argc, char **argv)
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "sctp-check") == 0)
 		return sctp_check(argv[2], argv[3], atoi(argv[4]),
 		    argc == 6 ? atoi(argv[5]) : 0);
+	if (argc == 7 && strcmp(argv[1], "sctp-send") == 0)
+		return sctp_send_stream(argv[2], argv[3], atoi(argv[4]),
+		    atoi(argv[5]), atoi(argv[6]));
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "sctp-sink") == 0)
+		return sctp_sink(argv[2], argv[3], atoi(argv[4]),
+		    argc == 6 ? strtoul(argv[5], NULL, 10) : 0);
 	if (argc == 3 && strcmp(argv[1], "udp-echo") == 0)
 		return udp_echo(argv[2]);
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "udp-ask") == 0)

@@ -56,11 +56,12 @@ struct sctp_fwd_chan {
 	socklen_t	 dstlen;
 	int		 replied;
 	u_int		 queued;	/* while opening */
-	int		 counted;
+	int		 counted;	/* UDP (sshd): in the connection's total */
 	int		 bad_confirm;	/* ssh: its confirmation was malformed */
 	int		 confirmer;	/* sshd's side of a local forward */
 	int		 ready;		/* confirmer: "ready" arrived (3.8) */
-	int		 unseq;		/* data unsequenced, no window (3.8) */	/* UDP (sshd): in the connection's total */
+	int		 unseq;		/* data unsequenced, no window (3.8) */
+	u_int		 held_window;	/* confirmer, SCTP: until "ready" */
 
 	/* FWD_CONN, SCTP */
 	u_int		 ostreams, istreams;	/* of this side's association */

@@ -104,8 +104,7 @@ sctp_fwd_chan_free(struct ssh *ssh, Channel *c)
 
 	if (f == NULL)
 		return;
-	if (f->unseq)
-		sctp_ms_unseq_forget(ssh->sctp_ms, c->self);
+	sctp_ms_channel_gone(ssh->sctp_ms, c->self);
 	if (f->role == FWD_FLOW || f->counted)
 		sctp_fwd_udp_flow_free(ssh, c);
 	if (f->role == FWD_LISTENER && f->proto == SCTP_FWD_UDP)
@@ -150,15 +149,22 @@ lossy(const struct sctp_fwd_chan *f)
 /*
  * 3.8: a UDP or DCCP channel's data goes unsequenced from the packet that
  * starts it for this side: the confirmation (the opener, which says
- * "ready" first) or "ready" (the confirmer).
+ * "ready" first) or "ready" (the confirmer).  An SCTP channel's data goes
+ * on the streams of its forwarded streams from then on.
  */
 static void
-start_unseq(struct ssh *ssh, Channel *c)
+start_spread(struct ssh *ssh, Channel *c)
 {
 	struct sctp_ms_conn *ms;
 
-	if ((ms = ms_of(ssh)) == NULL || !lossy(c->sctp_fwd))
+	if ((ms = ms_of(ssh)) == NULL)
 		return;
+	if (!lossy(c->sctp_fwd)) {
+		if (sctp_ms_map_channel(ms, c->self, c->remote_id) == 0)
+			debug("channel %d: forwarded SCTP streams on SSH "
+			    "streams", c->self);
+		return;
+	}
 	if (sctp_ms_unseq_channel(ms, c->self, c->remote_id) != 0) {
 		debug_f("channel %d: data stays sequenced", c->self);
 		return;
@@ -841,14 +847,20 @@ sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 		return 0;
 	}
 	if (strcmp(rtype, "ready" SCTP_FWD_DOMAIN) == 0) {
-		/* 3.8: once, to the confirmer of a UDP or DCCP channel */
-		if ((r = sshpkt_get_end(ssh)) != 0 || !lossy(f) ||
+		/* 3.8: once, to the confirmer of a forwarding channel */
+		if ((r = sshpkt_get_end(ssh)) != 0 ||
 		    !f->confirmer || f->ready || ms_of(ssh) == NULL) {
 			sctp_fwd_chan_error(ssh, c, "bad ready request");
 			return 0;
 		}
 		f->ready = 1;
-		start_unseq(ssh, c);
+		/* SCTP: the window held since the confirmation, to read */
+		if (c->remote_window > UINT32_MAX - f->held_window)
+			c->remote_window = UINT32_MAX;
+		else
+			c->remote_window += f->held_window;
+		f->held_window = 0;
+		start_spread(ssh, c);
 		return 1;
 	}
 	if (strcmp(rtype, "sctp-abort" SCTP_FWD_DOMAIN) != 0) {
@@ -878,7 +890,7 @@ sctp_fwd_opened(struct ssh *ssh, Channel *c)
 		sctp_fwd_chan_error(ssh, c, "bad open confirmation");
 		return;
 	}
-	if (ms_of(ssh) == NULL || !lossy(c->sctp_fwd))
+	if (ms_of(ssh) == NULL || c->sctp_fwd->role == FWD_LISTENER)
 		return;
 	/* 3.8: "ready" before anything else of the channel */
 	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
@@ -887,7 +899,7 @@ sctp_fwd_opened(struct ssh *ssh, Channel *c)
 	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||
 	    (r = sshpkt_send(ssh)) != 0)
 		fatal_fr(r, "channel %d: ready", c->self);
-	start_unseq(ssh, c);
+	start_spread(ssh, c);
 }
 
 /*
@@ -1222,6 +1234,15 @@ sctp_fwd_post_connecting(struct ssh *ssh, Channel *c)
 	    (r = sshpkt_send(ssh)) != 0)
 		fatal_fr(r, "channel %d: open confirm", c->self);
 	sshbuf_free(b);
+	/*
+	 * 3.8: over channels on streams, no data before "ready": the window
+	 * is held (channels.c does not poll a channel without window) and
+	 * the socket, not read, keeps the source waiting.
+	 */
+	if (ms_of(ssh) != NULL && f->proto == SCTP_FWD_SCTP) {
+		f->held_window = c->remote_window;
+		c->remote_window = 0;
+	}
 }
 
 static void
@@ -1316,6 +1337,8 @@ fwd_sctp_read(struct ssh *ssh, Channel *c)
 	ssize_t n;
 	int r, have_info = 0;
 
+	if (f->confirmer && !f->ready && ms_of(ssh) != NULL)
+		return 1;	/* 3.8: nothing before "ready" */
 	/* Each piece fits the peer's packets with its header (3.3, G6). */
 	if (c->remote_maxpacket < 4 + SCTP_FWD_HDR_LEN + 64) {
 		sctp_fwd_chan_error(ssh, c, "peer's maximum packet size %u "

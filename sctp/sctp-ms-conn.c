@@ -33,7 +33,7 @@
 
 #include <sys/types.h>
 #include <sys/socket.h>
-#include <sys/queue.h>
+#include "openbsd-compat/sys-queue.h"
 #include <netinet/in.h>
 
 #include <errno.h>
@@ -52,6 +52,7 @@
 #include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-net.h"
@@ -70,6 +71,7 @@ struct ms_msg {
 	uint16_t		 stream;
 	int			 level1;
 	int			 unseq;		/* 2.8: unordered, PR-SCTP */
+	int			 drain;		/* 3.8: EOF, CLOSE, request */
 	struct sshbuf		*b;
 };
 
@@ -83,6 +85,17 @@ struct ms_uchan {
 	u_int			 local_id, remote_id;
 	uint32_t		 first;
 	int			 closed;	/* EOF or CLOSE received */
+};
+
+/*
+ * An SCTP forwarding channel whose CHANNEL_DATA goes on the stream of its
+ * forwarded stream (3.8); offhome: some went on another stream than the
+ * channel's own since the channel's last drain.
+ */
+struct ms_mchan {
+	TAILQ_ENTRY(ms_mchan)	 next;
+	u_int			 local_id, remote_id;
+	int			 offhome;
 };
 
 struct sctp_ms_conn {
@@ -115,6 +128,7 @@ struct sctp_ms_conn {
 	uint16_t		 partial_stream;
 	uint8_t			 partial_flags;
 	TAILQ_HEAD(, ms_uchan)	 uchans;	/* 3.8 */
+	TAILQ_HEAD(, ms_mchan)	 mchans;	/* 3.8 */
 	u_long			 uchan_dropped;	/* unsequenced, out of age */
 	int			 cur_valid;	/* the packet last received: */
 	uint16_t		 cur_stream;	/*   sequenced, level 3 */
@@ -162,6 +176,7 @@ sctp_ms_conn_new(int fd)
 	c->nin = st.sstat_instrms;
 	TAILQ_INIT(&c->outq);
 	TAILQ_INIT(&c->uchans);
+	TAILQ_INIT(&c->mchans);
 	c->link = conns;
 	conns = c;
 	sctp_events_hook = sctp_ms_full_io;
@@ -188,6 +203,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 {
 	struct sctp_ms_conn **p;
 	struct ms_uchan *u;
+	struct ms_mchan *mc;
 
 	if (c == NULL)
 		return;
@@ -201,6 +217,10 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 	while ((u = TAILQ_FIRST(&c->uchans)) != NULL) {
 		TAILQ_REMOVE(&c->uchans, u, next);
 		free(u);
+	}
+	while ((mc = TAILQ_FIRST(&c->mchans)) != NULL) {
+		TAILQ_REMOVE(&c->mchans, mc, next);
+		free(mc);
 	}
 	sctp_ms_cipher_free(c->enc);
 	sctp_ms_cipher_free(c->dec);
@@ -507,6 +527,24 @@ stream_for(const struct sctp_ms_conn *c, const u_char *p, size_t len)
 	return 1 + PEEK_U32(p + 1) % (c->nout - 1);
 }
 
+/*
+ * 3.8: the CHANNEL_DATA of a mapped SCTP channel goes on the stream of the
+ * forwarded stream f its header names (3.3: type, recipient, string
+ * length, then flags, f, PPI), s = 1 + ((recipient + f) mod (N - 1)),
+ * the sum taken without wrapping.  A payload too short for the header
+ * (never sent by sctp-fwd.c) stays on the channel's stream.
+ */
+static uint16_t
+mapped_stream(const struct sctp_ms_conn *c, const u_char *p, size_t len)
+{
+	uint64_t sum;
+
+	if (len < 9 + SCTP_FWD_HDR_LEN)
+		return stream_for(c, p, len);
+	sum = (uint64_t)PEEK_U32(p + 1) + PEEK_U16(p + 10);
+	return 1 + sum % (c->nout - 1);
+}
+
 static struct ms_uchan *
 uchan_by_local(const struct sctp_ms_conn *c, u_int id)
 {
@@ -529,6 +567,52 @@ uchan_by_remote(const struct sctp_ms_conn *c, u_int id)
 	return NULL;
 }
 
+static struct ms_mchan *
+mchan_by_remote(const struct sctp_ms_conn *c, u_int id)
+{
+	struct ms_mchan *mc;
+
+	TAILQ_FOREACH(mc, &c->mchans, next)
+		if (mc->remote_id == id)
+			return mc;
+	return NULL;
+}
+
+/*
+ * Forget the channel local_id, and any older channel the peer knew by
+ * remote_id (the peer reuses a number only after both CLOSEs, so the old
+ * channel sends nothing more): lookups by either number find one channel.
+ */
+static void
+channel_forget(struct sctp_ms_conn *c, u_int local_id, int any_remote,
+    u_int remote_id)
+{
+	struct ms_uchan *u, *ut;
+	struct ms_mchan *mc, *mt;
+
+	TAILQ_FOREACH_SAFE(u, &c->uchans, next, ut) {
+		if (u->local_id == local_id ||
+		    (any_remote && u->remote_id == remote_id)) {
+			TAILQ_REMOVE(&c->uchans, u, next);
+			free(u);
+		}
+	}
+	TAILQ_FOREACH_SAFE(mc, &c->mchans, next, mt) {
+		if (mc->local_id == local_id ||
+		    (any_remote && mc->remote_id == remote_id)) {
+			TAILQ_REMOVE(&c->mchans, mc, next);
+			free(mc);
+		}
+	}
+}
+
+static int
+spread_ok(const struct sctp_ms_conn *c)
+{
+	return c != NULL && c->active_in && c->active_out && c->full_io &&
+	    c->nout >= 2;
+}
+
 /*
  * 3.8: from now on the channel's CHANNEL_DATA travels unsequenced both
  * ways.  Called while the packet that starts the channel for us is being
@@ -541,10 +625,9 @@ sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int local_id,
 {
 	struct ms_uchan *u;
 
-	if (c == NULL || !c->active_in || !c->active_out || !c->full_io ||
-	    !c->cur_valid || c->cur_recipient != local_id)
+	if (!spread_ok(c) || !c->cur_valid || c->cur_recipient != local_id)
 		return -1;
-	sctp_ms_unseq_forget(c, local_id);
+	channel_forget(c, local_id, 1, remote_id);
 	u = xcalloc(1, sizeof(*u));
 	u->local_id = local_id;
 	u->remote_id = remote_id;
@@ -556,16 +639,34 @@ sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int local_id,
 	return 0;
 }
 
+/*
+ * 3.8: from now on the SCTP channel's CHANNEL_DATA goes on the streams of
+ * its forwarded streams; the caller has sent "ready" (the opener) or
+ * received it (the confirmer).  -1 without channels on streams.
+ */
+int
+sctp_ms_map_channel(struct sctp_ms_conn *c, u_int local_id, u_int remote_id)
+{
+	struct ms_mchan *mc;
+
+	if (!spread_ok(c))
+		return -1;
+	channel_forget(c, local_id, 1, remote_id);
+	mc = xcalloc(1, sizeof(*mc));
+	mc->local_id = local_id;
+	mc->remote_id = remote_id;
+	TAILQ_INSERT_TAIL(&c->mchans, mc, next);
+	debug2_f("channel %u: forwarded streams on %u SSH streams", local_id,
+	    c->nout - 1);
+	return 0;
+}
+
 /* The channel is gone: its number may be used again. */
 void
-sctp_ms_unseq_forget(struct sctp_ms_conn *c, u_int local_id)
+sctp_ms_channel_gone(struct sctp_ms_conn *c, u_int local_id)
 {
-	struct ms_uchan *u;
-
-	if (c == NULL || (u = uchan_by_local(c, local_id)) == NULL)
-		return;
-	TAILQ_REMOVE(&c->uchans, u, next);
-	free(u);
+	if (c != NULL)
+		channel_forget(c, local_id, 0, 0);
 }
 
 /* Whether this outgoing packet goes unsequenced (2.8, 3.8). */
@@ -577,19 +678,54 @@ send_unseq(const struct sctp_ms_conn *c, const u_char *p, size_t len)
 	    uchan_by_remote(c, PEEK_U32(p + 1)) != NULL;
 }
 
+/*
+ * 3.8 for a mapped channel: its data's stream, and whether its EOF, CLOSE
+ * or request (sctp-abort) must wait for a drain, because its sequenced
+ * data went on another stream than its own since its last drain.
+ */
+static uint16_t
+send_mapped(struct sctp_ms_conn *c, const u_char *p, size_t len,
+    uint16_t stream, int *drain)
+{
+	struct ms_mchan *mc;
+	uint16_t s;
+
+	*drain = 0;
+	if (len < 5 || stream == 0 ||
+	    (mc = mchan_by_remote(c, PEEK_U32(p + 1))) == NULL)
+		return stream;
+	switch (p[0]) {
+	case SSH2_MSG_CHANNEL_DATA:
+		if ((s = mapped_stream(c, p, len)) != stream)
+			mc->offhome = 1;
+		return s;
+	case SSH2_MSG_CHANNEL_EOF:
+	case SSH2_MSG_CHANNEL_CLOSE:
+	case SSH2_MSG_CHANNEL_REQUEST:
+		*drain = mc->offhome;
+		mc->offhome = 0;
+		break;
+	}
+	return stream;
+}
+
 int
 sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
     u_int *sealed_len)
 {
 	struct sctp_ms_hdr h;
 	struct ms_msg *m;
-	int r, unseq;
+	uint16_t stream;
+	int r, unseq, drain = 0;
 
 	if (c == NULL || !c->active_out || len == 0)
 		return SSH_ERR_INTERNAL_ERROR;
 	unseq = send_unseq(c, payload, len);
-	if ((r = sctp_ms_send_number(&c->snd, payload[0],
-	    stream_for(c, payload, len), unseq, &h)) != 0)
+	stream = stream_for(c, payload, len);
+	if (!unseq)
+		stream = send_mapped(c, payload, len, stream, &drain);
+	if ((r = sctp_ms_send_number(&c->snd, payload[0], stream, unseq,
+	    &h)) != 0)
 		return r;
 	m = xcalloc(1, sizeof(*m));
 	if ((m->b = sshbuf_new()) == NULL) {
@@ -604,6 +740,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	m->stream = h.stream;
 	m->level1 = sctp_ms_type_level1(payload[0]);
 	m->unseq = unseq;
+	m->drain = drain;
 	*sealed_len = sshbuf_len(m->b);
 	c->outq_bytes += sshbuf_len(m->b);
 	TAILQ_INSERT_TAIL(&c->outq, m, next);
@@ -637,7 +774,7 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 static int
 must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 {
-	return (m->level1 && c->nonzero) ||
+	return ((m->level1 || m->drain) && c->nonzero) ||
 	    (m->stream != 0 && c->after_newkeys);
 }
 
@@ -657,7 +794,7 @@ pick_next(const struct sctp_ms_conn *c)
 	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
 		return head;
 	TAILQ_FOREACH(m, &c->outq, next) {
-		if (m->level1)
+		if (m->level1 || m->drain)
 			break;
 		if (c->sclass[m->stream] == 1 && !must_drain(c, m))
 			return m;
@@ -687,7 +824,7 @@ sack_now(const struct sctp_ms_conn *c, const struct ms_msg *m)
 	if (TAILQ_FIRST(&c->outq) != m)
 		return 0;	/* one picked from behind: others follow */
 	next = TAILQ_NEXT(m, next);
-	return next == NULL || next->level1;
+	return next == NULL || next->level1 || next->drain;
 }
 
 static ssize_t
@@ -1280,7 +1417,9 @@ int sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
     { return sshbuf_put_u8(m, 0); }
 int sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int l, u_int r)
     { return -1; }
-void sctp_ms_unseq_forget(struct sctp_ms_conn *c, u_int l) { }
+int sctp_ms_map_channel(struct sctp_ms_conn *c, u_int l, u_int r)
+    { return -1; }
+void sctp_ms_channel_gone(struct sctp_ms_conn *c, u_int l) { }
 size_t sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
     const char *ctype, int isatty, int conn_interactive, size_t len)
     { return len; }

@@ -61,10 +61,15 @@ int	sctp_ms_check_drain(const struct sctp_ms_conn *);
 size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,
 	    const char *ctype, int isatty, int conn_interactive, size_t len);
 
-/* Channels whose data travels unsequenced (2.8, 3.8). */
+/*
+ * Forwarding channels (3.8): data unsequenced (UDP, DCCP), or spread over
+ * streams by forwarded stream (SCTP); forgotten when the channel is gone.
+ */
 int	sctp_ms_unseq_channel(struct sctp_ms_conn *, u_int local_id,
 	    u_int remote_id);
-void	sctp_ms_unseq_forget(struct sctp_ms_conn *, u_int local_id);
+int	sctp_ms_map_channel(struct sctp_ms_conn *, u_int local_id,
+	    u_int remote_id);
+void	sctp_ms_channel_gone(struct sctp_ms_conn *, u_int local_id);
 
 /* Input (2.6). */
 int	sctp_ms_read(struct sctp_ms_conn *, struct sshbuf *input,

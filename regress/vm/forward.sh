@@ -55,7 +55,8 @@ fwd_stop() {
 
 case $mode in
 sctp)
-	start_sshd "Transport all" "AllowSCTPForwarding yes"
+	# DEBUG3: the stream of every message sshd sends (3.8's mapping)
+	SSHD_LOGLEVEL=DEBUG3 start_sshd "Transport all" "AllowSCTPForwarding yes"
 	on_a "$PROBE" sctp-echo "$A1,$A2" 7001 >"$W/echo.log" 2>&1 &
 	pids+=($!)
 	wait_for "$W/echo.log" listening 20 || fatal "echo server did not start"
@@ -83,6 +84,19 @@ sctp)
 	grep -q " unordered len" "$W/echo.log" || fatal "unordered flag lost"
 	grep -q " len 200000$" "$W/echo.log" || fatal "the 200 KB message (in pieces) did not arrive whole"
 	note "at the destination: streams 0-7, PPIs 1000-1004, unordered, 200 KB whole"
+	# 3.8: over channels on streams, the opener says "ready" and both
+	# sides send each forwarded stream's data on an SSH stream of its
+	# own: sshd's replies for 8 forwarded streams use 8 SSH streams
+	# besides stream 0, with its default 10 streams.
+	grep -q "forwarded SCTP streams on SSH streams" "$W/ssh-sctp.log" ||
+	    fatal "ssh did not map the forwarded streams"
+	grep -q "forwarded SCTP streams on SSH streams" "$W/sshd.log" ||
+	    fatal "sshd did not map the forwarded streams"
+	n=$(grep -o 'sctp_ms_flush: stream [1-9][0-9]*: message' "$W/sshd.log" |
+	    sort -u | wc -l)
+	[ "$n" -ge 8 ] || { grep -o 'sctp_ms_flush: stream [0-9]*: message' \
+	    "$W/sshd.log" | sort | uniq -c; fatal "sshd sent on $n SSH streams, 8 expected"; }
+	note "over channels on streams: forwarded streams mapped, sshd sent on $n SSH streams besides 0"
 	# The destination association is multi-homed: both of A's addresses.
 	grep -q "SCTP association: local addresses .*; peer addresses $A1, $A2" "$W/sshd.log" ||
 	    grep -q "SCTP association: local addresses .*; peer addresses $A2, $A1" "$W/sshd.log" ||

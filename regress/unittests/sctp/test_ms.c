@@ -1185,6 +1185,192 @@ test_drain_timeout(void)
 	sshbuf_free(ia);
 	sshbuf_free(ib);
 }
+
+/* A CHANNEL_DATA of an SCTP forwarding channel: header of 3.3, then 2 bytes. */
+static size_t
+fwd_data(u_char *p, size_t size, uint32_t recipient, uint16_t f)
+{
+	size_t len = 9 + 7 + 2;
+
+	ASSERT_SIZE_T_GE(size, len);
+	p[0] = SSH2_MSG_CHANNEL_DATA;
+	POKE_U32(p + 1, recipient);
+	POKE_U32(p + 5, 7 + 2);
+	p[9] = 0;		/* flags */
+	POKE_U16(p + 10, f);	/* forwarded stream */
+	POKE_U32(p + 12, 46);	/* PPI */
+	p[16] = 'h';
+	p[17] = 'i';
+	return len;
+}
+
+/* The stream of the next record in input, and that record processed. */
+static uint16_t
+next_stream(struct sctp_ms_conn *c, struct sshbuf *input, struct sshbuf *pkt)
+{
+	uint16_t s;
+
+	ASSERT_SIZE_T_GE(sshbuf_len(input), 7);
+	s = PEEK_U16(sshbuf_ptr(input) + 4);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(c, input, pkt), 0);
+	ASSERT_SIZE_T_GT(sshbuf_len(pkt), 0);
+	return s;
+}
+
+/*
+ * 3.8: a mapped SCTP channel's data goes on 1 + ((recipient + f) mod
+ * (N - 1)), its other messages on its own stream; the peer accepts each
+ * stream's order.  Its EOF, CLOSE and requests wait for a drain only
+ * after data off its own stream, and then until that data is acknowledged.
+ */
+static void
+test_conn_map(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	struct pollfd pfd[2];
+	u_char d[64], eof[] = { SSH2_MSG_CHANNEL_EOF, 0, 0, 0, 3 };
+	u_char close_[] = { SSH2_MSG_CHANNEL_CLOSE, 0xff, 0xff, 0xff, 0xfe };
+	u_char *big;
+	size_t len, rlen, biglen = 8192;
+	uint32_t n1;
+	int i, a, b, r;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+
+	TEST_START("ms conn: mapped SCTP channel data by forwarded stream");
+	conn_pair(&ca, &cb, &a, &b);
+	n1 = 9;		/* 10 streams: 9 for channels */
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3), 0);
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 6, 0xfffffffe), 0);
+	len = fwd_data(d, sizeof(d), 3, 0);
+	send_msg(ca, d, len);
+	fwd_data(d, sizeof(d), 3, 2);
+	send_msg(ca, d, len);
+	fwd_data(d, sizeof(d), 3, 7);
+	send_msg(ca, d, len);
+	fwd_data(d, sizeof(d), 0xfffffffe, 3);	/* the sum passes 2^32 */
+	send_msg(ca, d, len);
+	fwd_data(d, sizeof(d), 4, 2);		/* not mapped: its own */
+	send_msg(ca, d, len);
+	send_msg(ca, d, 17);			/* too short for a header */
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 6);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 5 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 10 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 0x100000001ULL % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 4 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 4 % n1);
+	TEST_DONE();
+
+	TEST_START("ms conn: mapped channel: EOF drains after data off its "
+	    "stream only");
+	/* Channel 3's data went off its stream above: its EOF drains. */
+	r = sctp_ms_drains(ca);
+	send_msg(ca, eof, sizeof(eof));
+	pump(ca, a, ia);
+	ASSERT_INT_EQ(sctp_ms_drains(ca), r + 1);
+	/* Since that drain only on its own stream: no drain. */
+	fwd_data(d, sizeof(d), 3, 0);
+	send_msg(ca, d, len);
+	eof[0] = SSH2_MSG_CHANNEL_CLOSE;
+	send_msg(ca, eof, sizeof(eof));
+	pump(ca, a, ia);
+	ASSERT_INT_EQ(sctp_ms_drains(ca), r + 1);
+	/* Channel 6 sent off its stream: its CLOSE drains. */
+	send_msg(ca, close_, sizeof(close_));
+	pump(ca, a, ia);
+	ASSERT_INT_EQ(sctp_ms_drains(ca), r + 2);
+	read_records(cb, b, ib, 4);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 0xfffffffeU % n1);
+	/* Forgotten: its data goes on its own stream again. */
+	sctp_ms_channel_gone(ca, 5);
+	fwd_data(d, sizeof(d), 3, 2);
+	send_msg(ca, d, len);
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	eof[0] = SSH2_MSG_CHANNEL_EOF;
+	TEST_DONE();
+
+	/*
+	 * Over an association whose receiver does not read, an EOF after
+	 * unacknowledged data on another stream stays queued until the
+	 * peer has taken that data in; one after data on its own stream
+	 * does not wait.
+	 */
+	TEST_START("ms conn: mapped channel: EOF waits until data off its "
+	    "stream is acknowledged");
+	set_drain_timeout(30);
+	slow_pair(&a, &b);
+	conn_keys(&ca, &cb, &a, &b);
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3), 0);
+	big = xcalloc(1, biglen);
+	big[0] = SSH2_MSG_CHANNEL_DATA;
+	POKE_U32(big + 1, 3);
+	POKE_U32(big + 5, biglen - 9);
+	POKE_U16(big + 10, 0);
+	for (i = 0; i < 8; i++)
+		send_msg(ca, big, biglen);
+	send_msg(ca, eof, sizeof(eof));
+	pump(ca, a, ia);			/* no wait: all home */
+	r = sctp_ms_drains(ca);
+	POKE_U16(big + 10, 2);
+	for (i = 0; i < 8; i++)
+		send_msg(ca, big, biglen);
+	send_msg(ca, eof, sizeof(eof));
+	for (i = 0; i < 5; i++) {
+		pfd[0].fd = a;
+		pfd[0].events = sctp_ms_waiting(ca) ? POLLIN : POLLOUT;
+		ASSERT_INT_GE(poll(pfd, 1, 100), 0);
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+	}
+	ASSERT_INT_EQ(sctp_ms_waiting(ca), 1);
+	ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), sctp_ms_sealed_len(sizeof(eof)));
+	for (i = 0; i < 200 && (sctp_ms_waiting(ca) ||
+	    sctp_ms_have_output(ca)); i++) {
+		pfd[0].fd = a;
+		pfd[0].events = POLLIN;
+		pfd[1].fd = b;
+		pfd[1].events = POLLIN;
+		ASSERT_INT_GE(poll(pfd, 2, 100), 0);
+		if ((pfd[1].revents & POLLIN) &&
+		    sctp_ms_read(cb, ib, &rlen) != 0)
+			ASSERT_INT_EQ(errno, EAGAIN);
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+	}
+	ASSERT_INT_EQ(sctp_ms_drains(ca), r + 1);
+	ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), 0);
+	read_records(cb, b, ib, 18);
+	ASSERT_INT_EQ(records(ib), 18);
+	for (i = 0; i < 17; i++)
+		next_stream(cb, ib, pkt);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);	/* EOF last */
+	set_drain_timeout(-1);
+	free(big);
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	TEST_DONE();
+
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+}
 #endif /* WITH_SCTP && WITH_OPENSSL */
 
 void
@@ -1202,5 +1388,6 @@ test_ms(void)
 #if defined(WITH_SCTP) && defined(WITH_OPENSSL)
 	test_conn();
 	test_drain_timeout();
+	test_conn_map();
 #endif
 }
