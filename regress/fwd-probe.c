@@ -126,8 +126,10 @@ sctp_prep(int fd)
 	memset(&im, 0, sizeof(im));
 	im.sinit_num_ostreams = NSTREAMS;
 	im.sinit_max_instreams = NSTREAMS;
+	/* No Nagle: each message goes at once (as ssh and sshd send). */
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_INITMSG, &im, sizeof(im)) ||
-	    setsockopt(fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, sizeof(on)))
+	    setsockopt(fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, sizeof(on)) ||
+	    setsockopt(fd, IPPROTO_SCTP, SCTP_NODELAY, &on, sizeof(on)))
 		die("SCTP options");
 	memset(&ev, 0, sizeof(ev));
 	ev.se_type = SCTP_PARTIAL_DELIVERY_EVENT;
