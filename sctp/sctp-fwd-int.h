@@ -101,8 +101,8 @@ int	sctp_fwd_policy_allows(const struct sctp_fwd_policy *,
 
 /* sctp-fwd-remote.c */
 const char *sctp_fwd_forwarded_type(int proto);
-void	sctp_fwd_remote_listening(struct Channel *);
-void	sctp_fwd_remote_gone(struct Channel *);
+void	sctp_fwd_listener_add(struct Channel *);
+void	sctp_fwd_listener_gone(struct Channel *);
 
 /* sctp-fwd-udp.c */
 int	sctp_fwd_udp_socket(struct addrinfo *);

@@ -56,6 +56,13 @@ static const char *requests[] = {
 	"dccpip-forward" SCTP_FWD_DOMAIN,
 };
 
+static const char *cancels[] = {
+	"cancel-tcpip-forward",
+	"cancel-sctpip-forward" SCTP_FWD_DOMAIN,
+	"cancel-udpip-forward" SCTP_FWD_DOMAIN,
+	"cancel-dccpip-forward" SCTP_FWD_DOMAIN,
+};
+
 static const char *forwarded_types[] = {
 	"forwarded-tcpip",
 	"forwarded-sctpip" SCTP_FWD_DOMAIN,
@@ -69,7 +76,8 @@ static const char *forwarded_types[] = {
  * array that grows (ssh -O forward).
  */
 struct rfwd {
-	int	 proto;
+	int	 proto;		/* -1: cancelled (handles stay valid) */
+	int	 allocated;	/* the port sshd chose for port 0 */
 	char	*listen_host;	/* as sent */
 	int	 listen_port;	/* 0: whichever the server chose */
 	char	*connect_host;
@@ -78,7 +86,7 @@ struct rfwd {
 static struct rfwd *rfwds;
 static u_int nrfwds;
 
-/* sshd: the channels listening for -R, to cancel them. */
+/* The listening channels (ssh -L, sshd for -R), to cancel them. */
 static int *listeners;
 static u_int nlisteners;
 
@@ -99,6 +107,85 @@ proto_of(const char *s, const char **names)
 	return -1;
 }
 
+/* As upstream's channel_rfwd_bind_host(): what the request names. */
+static const char *
+rfwd_bind_host(const struct Forward *fwd)
+{
+	if (fwd->listen_host == NULL)
+		return "localhost";
+	if (*fwd->listen_host == '\0' || strcmp(fwd->listen_host, "*") == 0)
+		return "";
+	return fwd->listen_host;
+}
+
+/*
+ * ssh: sshd's answer to a request of ours (channel_update_permission()
+ * with our handle): the port it chose, or <= 0 when it refused.  Whether
+ * the handle was ours.
+ */
+int
+sctp_fwd_remote_port(int handle, int port)
+{
+	struct rfwd *rf;
+
+	if (handle < RFWD_HANDLE_BASE ||
+	    (u_int)(handle - RFWD_HANDLE_BASE) >= nrfwds)
+		return 0;
+	rf = &rfwds[handle - RFWD_HANDLE_BASE];
+	if (port <= 0)
+		rf->proto = -1;	/* refused: nothing to connect or cancel */
+	else
+		rf->allocated = port;
+	return 1;
+}
+
+/*
+ * ssh: cancel a remote forward of ours (~C -KR, -O cancel): the request
+ * for the host and port it was asked with, or the port sshd chose.  0, or
+ * -1 if no such forward was asked for.
+ */
+int
+sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
+{
+	struct rfwd *rf = NULL;
+	struct sshbuf *b;
+	const char *host = rfwd_bind_host(fwd);
+	int port, r;
+	u_int i;
+
+	port = fwd->listen_port != 0 ? fwd->listen_port : fwd->allocated_port;
+	for (i = 0; i < nrfwds && rf == NULL; i++) {
+		if (rfwds[i].proto == fwd->proto &&
+		    strcmp(rfwds[i].listen_host, host) == 0 &&
+		    (rfwds[i].listen_port == port || (port != 0 &&
+		    rfwds[i].listen_port == 0 && rfwds[i].allocated == port)))
+			rf = &rfwds[i];
+	}
+	if (rf == NULL) {
+		debug_f("no remote %s forward of %s port %d",
+		    sctp_fwd_proto_name(fwd->proto), host, port);
+		return -1;
+	}
+	if (rf->listen_port == 0)
+		port = rf->allocated;
+	if ((b = sshbuf_new()) == NULL)
+		fatal_f("sshbuf_new");
+	if ((r = sctp_fwd_put_addr_list(b, rf->listen_host, port)) != 0 ||
+	    (rf->proto == SCTP_FWD_DCCP && (r = sshbuf_put_u32(b,
+	    sctp_fwd_options_active()->dccp_service)) != 0) ||
+	    (r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, cancels[rf->proto])) != 0 ||
+	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||	/* want reply */
+	    (r = sshpkt_putb(ssh, b)) != 0 ||
+	    (r = sshpkt_send(ssh)) != 0)
+		fatal_fr(r, "cancel");
+	sshbuf_free(b);
+	debug("Remote %s forward of %s port %d cancelled",
+	    sctp_fwd_proto_name(rf->proto), rf->listen_host, port);
+	rf->proto = -1;		/* its opens are refused from now on */
+	return 0;
+}
+
 /* ssh -R with a protocol: ask sshd to listen (3.3 to 3.5). */
 int
 sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
@@ -107,10 +194,13 @@ sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 	const char *host;
 	int r;
 
-	/* As upstream's channel_rfwd_bind_host() */
-	host = fwd->listen_host == NULL ? "localhost" :
-	    (*fwd->listen_host == '\0' || strcmp(fwd->listen_host, "*") == 0) ?
-	    "" : fwd->listen_host;
+	if (fwd->connect_host == NULL) {
+		error("Remote forwarding with a protocol (/%s) needs a "
+		    "destination: dynamic (SOCKS) forwarding is TCP only",
+		    sctp_fwd_proto_name(fwd->proto));
+		return -1;
+	}
+	host = rfwd_bind_host(fwd);
 	if ((b = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new");
 	if ((r = sctp_fwd_put_addr_list(b, host, fwd->listen_port)) != 0 ||
@@ -131,6 +221,7 @@ sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 	rfwds[nrfwds].listen_port = fwd->listen_port;
 	rfwds[nrfwds].connect_host = xstrdup(fwd->connect_host);
 	rfwds[nrfwds].connect_port = fwd->connect_port;
+	rfwds[nrfwds].allocated = 0;
 	nrfwds++;
 	debug("Remote %s forward requested: %s port %d to %s port %d",
 	    sctp_fwd_proto_name(fwd->proto), host, fwd->listen_port,
@@ -197,7 +288,7 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 }
 
 void
-sctp_fwd_remote_listening(Channel *c)
+sctp_fwd_listener_add(Channel *c)
 {
 	listeners = xrecallocarray(listeners, nlisteners, nlisteners + 1,
 	    sizeof(*listeners));
@@ -205,7 +296,7 @@ sctp_fwd_remote_listening(Channel *c)
 }
 
 void
-sctp_fwd_remote_gone(Channel *c)
+sctp_fwd_listener_gone(Channel *c)
 {
 	u_int i;
 
@@ -217,6 +308,41 @@ sctp_fwd_remote_gone(Channel *c)
 		nlisteners--;
 		return;
 	}
+}
+
+/*
+ * ssh: close the -L listeners of fwd's protocol and port (~C -KL, -O
+ * cancel) that were set up with fwd's listening addresses (none: the
+ * default); how many.  Their channels go on until they end.
+ */
+int
+sctp_fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
+{
+	Channel *c;
+	char *path;
+	u_int i;
+	int found = 0;
+
+	/* As new_listener() names them */
+	xasprintf(&path, "%s:%s", sctp_fwd_proto_name(fwd->proto),
+	    fwd->listen_host == NULL ? "" : fwd->listen_host);
+	for (i = 0; i < nlisteners;) {
+		if ((c = channel_by_id(ssh, listeners[i])) != NULL &&
+		    c->sctp_fwd != NULL && !c->sctp_fwd->remote &&
+		    c->sctp_fwd->proto == fwd->proto &&
+		    c->listening_port == fwd->listen_port &&
+		    c->path != NULL && strcmp(c->path, path) == 0) {
+			debug_f("channel %d: local %s forward port %d "
+			    "cancelled", c->self, sctp_fwd_proto_name(
+			    fwd->proto), fwd->listen_port);
+			channel_free(ssh, c);	/* leaves the list */
+			found++;
+			continue;
+		}
+		i++;
+	}
+	free(path);
+	return found;
 }
 
 int
@@ -237,7 +363,8 @@ cancel(struct ssh *ssh, int proto, const char *host, u_int port)
 
 	for (i = 0; i < nlisteners;) {
 		if ((c = channel_by_id(ssh, listeners[i])) != NULL &&
-		    c->sctp_fwd != NULL && c->sctp_fwd->proto == proto &&
+		    c->sctp_fwd != NULL && c->sctp_fwd->remote &&
+		    c->sctp_fwd->proto == proto &&
 		    (u_int)c->listening_port == port &&
 		    strcmp(c->sctp_fwd->connect_host, host) == 0) {
 			debug_f("channel %d: %s forward %s port %u cancelled",

@@ -176,13 +176,30 @@ sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
 		return -1;
 	}
 	memset(fwd, 0, sizeof(*fwd));
+	fwd->proto = proto;
+	lp = a2port(lport);
+	/*
+	 * "[addrs:]port/proto" alone: what ~C -KL/-KR and upstream's cancels
+	 * parse (as a dynamic forward); ssh refuses it where a destination is
+	 * needed (sctp_fwd_setup_local, sctp_fwd_request_remote).
+	 */
+	if (dynamic && (n == 1 || n == 2)) {
+		if (n == 2 && (fwd->listen_host = addr_list(fields[0],
+		    &nl)) == NULL && *fields[0] != '\0')
+			goto badlist;
+		if (lp < 0 || (lp == 0 && !remote)) {
+			error("Bad port in forwarding specification");
+			goto fail;
+		}
+		fwd->listen_port = lp;
+		free(s);
+		return n;
+	}
 	if (dynamic || (n != 3 && n != 4)) {
 		error("Forwarding with a protocol (/%s) needs a listening "
 		    "port and a destination", sctp_fwd_proto_name(proto));
 		goto fail;
 	}
-	fwd->proto = proto;
-	lp = a2port(lport);
 	if (n == 4) {
 		if ((fwd->listen_host = addr_list(fields[0], &nl)) == NULL &&
 		    *fields[0] != '\0')
@@ -247,9 +264,12 @@ sctp_fwd_spec_string(const struct Forward *fwd)
 		free(s);
 		s = tmp;
 	}
-	xasprintf(&tmp, "%s%d/%s ", s, fwd->listen_port,
-	    sctp_fwd_proto_name(fwd->proto));
+	xasprintf(&tmp, "%s%d/%s%s", s, fwd->listen_port,
+	    sctp_fwd_proto_name(fwd->proto),
+	    fwd->connect_host == NULL ? "" : " ");
 	free(s);
+	if (fwd->connect_host == NULL)	/* a cancel's, or a refused -D */
+		return tmp;
 	s = tmp;
 	append_list(&s, fwd->connect_host != NULL ? fwd->connect_host : "");
 	xasprintf(&tmp, "%s:%d", s, fwd->connect_port);
@@ -362,5 +382,23 @@ sctp_fwd_permitted(char * const *list, size_t n, int listen, int proto,
 		if (ok)
 			return 1;
 	}
+	return 0;
+}
+
+/*
+ * A forward type of the multiplexing protocol (PROTOCOL.sctp 3.9): the
+ * protocol is in its high 16 bits, which this clears.  -1 for a protocol
+ * that is not known (then *proto is TCP's).
+ */
+int
+sctp_fwd_mux_type(u_int *ftype, int *proto)
+{
+	u_int p = *ftype >> 16;
+
+	*ftype &= 0xffff;
+	*proto = SCTP_FWD_TCP;
+	if (p > SCTP_FWD_DCCP)
+		return -1;
+	*proto = p;
 	return 0;
 }

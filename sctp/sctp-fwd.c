@@ -109,8 +109,8 @@ sctp_fwd_chan_free(struct ssh *ssh, Channel *c)
 		sctp_fwd_udp_flow_free(ssh, c);
 	if (f->role == FWD_LISTENER && f->proto == SCTP_FWD_UDP)
 		sctp_fwd_udp_listener_free(ssh, c);
-	if (f->role == FWD_LISTENER && f->remote)
-		sctp_fwd_remote_gone(c);
+	if (f->role == FWD_LISTENER)
+		sctp_fwd_listener_gone(c);
 	if (f->dropped != 0)
 		verbose("channel %d: %s forward: %lu %s dropped", c->self,
 		    sctp_fwd_proto_name(f->proto), f->dropped,
@@ -523,6 +523,12 @@ sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 {
 	int allocated = 0;
 
+	if (fwd->connect_host == NULL) {
+		error("Local forwarding with a protocol (/%s) needs a "
+		    "destination: dynamic (SOCKS) forwarding is TCP only",
+		    sctp_fwd_proto_name(fwd->proto));
+		return 0;
+	}
 	return sctp_fwd_listen(ssh, fwd, fo, 0,
 	    sctp_fwd_options_active()->dccp_service, &allocated);
 }
@@ -559,7 +565,6 @@ new_listener(struct ssh *ssh, int fd, struct Forward *fwd, int remote,
 		f->connect_host = xstrdup(fwd->listen_host == NULL ?
 		    "localhost" : fwd->listen_host);
 		f->connect_port = port;
-		sctp_fwd_remote_listening(c);
 	} else {
 		f->open_type = direct_types[fwd->proto];
 		f->connect_host = xstrdup(fwd->connect_host);
@@ -573,6 +578,7 @@ new_listener(struct ssh *ssh, int fd, struct Forward *fwd, int remote,
 	c->sctp_fwd = f;
 	c->datagram = 1;
 	c->listening_port = port;
+	sctp_fwd_listener_add(c);	/* for cancels */
 	debug("%s forwarding listening on %s port %d/%s.",
 	    remote ? "Remote" : "Local", what, port,
 	    sctp_fwd_proto_name(fwd->proto));

@@ -80,6 +80,15 @@ void	sctp_fwd_chan_free(struct ssh *, struct Channel *);
 
 /* ssh -R: the global request, and the forwarded-* opens it brings. */
 int	sctp_fwd_request_remote(struct ssh *, struct Forward *);
+int	sctp_fwd_remote_port(int handle, int port);
+
+/* ssh: ~C -KL/-KR and -O cancel with a protocol. */
+int	sctp_fwd_cancel_local(struct ssh *, struct Forward *);
+int	sctp_fwd_cancel_remote(struct ssh *, struct Forward *);
+
+/* The multiplexing protocol: the protocol in a forward type's high bits. */
+#define SCTP_FWD_MUX_TYPE(ftype, proto)	((ftype) | ((u_int)(proto) << 16))
+int	sctp_fwd_mux_type(u_int *ftype, int *proto);
 int	sctp_fwd_is_forwarded_type(const char *ctype);
 struct Channel *sctp_fwd_client_open(struct ssh *, const char *ctype,
 	    int *reason, const char **errmsg);

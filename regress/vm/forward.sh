@@ -15,6 +15,9 @@
 #   forward remote  ssh -R of each protocol (sshd listens on host B, the
 #                   destinations are on host A), port 0 chosen by sshd, and
 #                   AllowUDPForwarding local refusing -R
+#   forward mux     ssh -O forward/-O cancel with a protocol through a
+#                   control master: UDP and SCTP -L, UDP -R, and a TCP cancel
+#                   that leaves the UDP forward of its port alone
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -333,6 +336,69 @@ remote)
 	    fatal "sshd did not log the refused -R"
 	note "AllowUDPForwarding local: -R refused and logged"
 	fwd_stop ssh-r-refused
+	;;
+mux)
+	# -O forward and -O cancel with a protocol through a control master
+	# (the multiplexing protocol carries it, 3.9), over both transports:
+	# a UDP -L added, used and cancelled (a TCP cancel of the same port
+	# leaves it alone), an SCTP -L, and a UDP -R added, used and
+	# cancelled.
+	start_sshd "Transport all" "AllowSCTPForwarding yes" \
+	    "AllowUDPForwarding yes"
+	"$TOPO" exec b "$PROBE" udp-echo 5301 >"$W/echo.log" 2>&1 &
+	pids+=($!)
+	on_a "$PROBE" udp-echo 5302 >"$W/aecho.log" 2>&1 &
+	pids+=($!)
+	"$TOPO" exec b "$PROBE" sctp-echo 127.0.0.1 7001 >"$W/secho.log" 2>&1 &
+	pids+=($!)
+	for f in echo aecho secho; do
+		wait_for "$W/$f.log" listening 20 || fatal "$f server did not start"
+	done
+	for tr in tcp sctp; do
+		ctl=$W/ctl-$tr
+		base=$([ $tr = tcp ] && echo 5310 || echo 5410)
+		fwd_start "ssh-m-$tr" $tr -M -S "$ctl"
+		mux() { on_a "$SSH" -F "$CFG" -S "$ctl" "$@" "$B1"; }
+		mux -O forward -L "$base/udp:127.0.0.1:5301" ||
+		    fatal "$tr: -O forward -L $base/udp refused"
+		out=$(on_a "$PROBE" udp-ask 127.0.0.1 $base 3) ||
+		    { echo "$out"; fatal "$tr: -O forward -L $base/udp does not forward"; }
+		note "SSH over $tr, -O forward -L $base/udp: $out"
+		# (ssh -O cancel exits 0 even when the master refuses)
+		mux -O cancel -L "$base:127.0.0.1:5301" 2>"$W/tcpcancel.err" || true
+		grep -q "port not forwarded" "$W/tcpcancel.err" ||
+		    { cat "$W/tcpcancel.err"; fatal "$tr: a TCP cancel of port $base was not refused"; }
+		on_a "$PROBE" udp-ask 127.0.0.1 $base 1 >/dev/null ||
+		    fatal "$tr: a TCP cancel closed the UDP forward"
+		mux -O cancel -L "$base/udp:127.0.0.1:5301" ||
+		    fatal "$tr: -O cancel -L $base/udp failed"
+		grep -q "local udp forward port $base cancelled" "$W/ssh-m-$tr.log" ||
+		    fatal "$tr: ssh did not close the UDP listener"
+		if on_a "$PROBE" udp-ask 127.0.0.1 $base 1 >/dev/null; then
+			fatal "$tr: port $base/udp still forwarded after -O cancel"
+		fi
+		note "SSH over $tr, -O cancel -L $base/udp closes it; a TCP cancel of the port does not"
+		mux -O forward -L "$((base + 1))/sctp:127.0.0.1:7001" ||
+		    fatal "$tr: -O forward -L $((base + 1))/sctp refused"
+		out=$(on_a "$PROBE" sctp-check 127.0.0.1 $((base + 1)) 40) ||
+		    { echo "$out"; fatal "$tr: -O forward -L $((base + 1))/sctp does not forward"; }
+		note "SSH over $tr, -O forward -L $((base + 1))/sctp: $out"
+		mux -O forward -R "$((base + 2))/udp:127.0.0.1:5302" ||
+		    fatal "$tr: -O forward -R $((base + 2))/udp refused"
+		out=$("$TOPO" exec b "$PROBE" udp-ask 127.0.0.1 $((base + 2)) 3) ||
+		    { echo "$out"; fatal "$tr: -O forward -R $((base + 2))/udp does not forward"; }
+		note "SSH over $tr, -O forward -R $((base + 2))/udp: $out"
+		mux -O cancel -R "$((base + 2))/udp:127.0.0.1:5302" ||
+		    fatal "$tr: -O cancel -R $((base + 2))/udp failed"
+		wait_for "$W/sshd.log" "udp forward localhost port $((base + 2)) cancelled" 10 ||
+		    fatal "$tr: sshd did not cancel the -R"
+		if "$TOPO" exec b "$PROBE" udp-ask 127.0.0.1 $((base + 2)) 1 >/dev/null; then
+			fatal "$tr: port $((base + 2))/udp still forwarded after -O cancel -R"
+		fi
+		note "SSH over $tr, -O cancel -R $((base + 2))/udp: sshd closed it"
+		mux -O exit 2>/dev/null || true
+		fwd_stop "ssh-m-$tr"
+	done
 	;;
 *)
 	fatal "unknown mode $mode"

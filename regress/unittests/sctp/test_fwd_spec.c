@@ -86,6 +86,29 @@ bad(const char *spec, int dynamic, int remote)
 	ASSERT_PTR_EQ(f.connect_host, NULL);
 }
 
+/* A cancel's spec ("[addrs:]port/proto", parsed as a dynamic forward). */
+static void
+cancel_spec(const char *spec, int remote, int proto, const char *lhost,
+    int lport, const char *back)
+{
+	struct Forward f;
+	char *s;
+
+	ASSERT_INT_EQ(sctp_fwd_parse_spec(&f, spec, 1, remote),
+	    lhost == NULL ? 1 : 2);
+	ASSERT_INT_EQ(f.proto, proto);
+	if (lhost == NULL)
+		ASSERT_PTR_EQ(f.listen_host, NULL);
+	else
+		ASSERT_STRING_EQ(f.listen_host, lhost);
+	ASSERT_INT_EQ(f.listen_port, lport);
+	ASSERT_PTR_EQ(f.connect_host, NULL);
+	s = sctp_fwd_spec_string(&f);
+	ASSERT_STRING_EQ(s, back);
+	free(s);
+	free_fwd(&f);
+}
+
 static void
 upstreams(const char *spec)
 {
@@ -163,10 +186,20 @@ test_fwd_spec(void)
 	bad("9/sctp:[[::1]]:5", 0, 0);
 	bad("9/sctp::5", 0, 0);
 	bad("9/sctp", 0, 0);
-	bad("1080/udp", 1, 0);			/* no -D with a protocol */
+	bad("0/udp", 1, 0);			/* port 0 only for -R */
+	bad("x,,y:5/sctp", 1, 0);
+	bad("1/udp:2/udp", 1, 0);
 	bad("a:b:9/udp:h:5", 0, 0);
 	bad("9/sctp:a b:5", 0, 0);		/* found by fuzzing */
 	bad("[\x0b\xcc],x:5/sctp:h:5", 0, 0);
+	TEST_DONE();
+
+	TEST_START("fwd spec: cancels (~C -KL, -KR, -O cancel) with a protocol");
+	cancel_spec("5353/udp", 0, SCTP_FWD_UDP, NULL, 5353, "5353/udp");
+	cancel_spec("0/udp", 1, SCTP_FWD_UDP, NULL, 0, "0/udp");
+	cancel_spec("10.0.0.1,[::1]:3868/sctp", 0, SCTP_FWD_SCTP,
+	    "10.0.0.1,::1", 3868, "10.0.0.1,[::1]:3868/sctp");
+	cancel_spec("h:9/dccp", 1, SCTP_FWD_DCCP, "h", 9, "h:9/dccp");
 	TEST_DONE();
 
 	TEST_START("fwd permit: PermitOpen entries with a protocol (3.9)");
