@@ -396,6 +396,19 @@ mux)
 			fatal "$tr: port $((base + 2))/udp still forwarded after -O cancel -R"
 		fi
 		note "SSH over $tr, -O cancel -R $((base + 2))/udp: sshd closed it"
+		# ssh's reason for an open it cannot make reaches sshd's log
+		mux -O forward -R "$((base + 3))/udp:nonexistent.invalid:53" ||
+		    fatal "$tr: -O forward -R $((base + 3))/udp refused"
+		pat="open failed: connect failed: nonexistent.invalid"
+		n0=$(grep -c "$pat" "$W/sshd.log" || true)
+		"$TOPO" exec b "$PROBE" udp-ask 127.0.0.1 $((base + 3)) 1 >/dev/null || true
+		for _ in $(seq 20); do
+			[ "$(grep -c "$pat" "$W/sshd.log" || true)" -gt "$n0" ] && break
+			sleep 0.5
+		done
+		[ "$(grep -c "$pat" "$W/sshd.log" || true)" -gt "$n0" ] ||
+		    { grep 'open failed' "$W/sshd.log"; fatal "$tr: sshd did not get ssh's reason for a failed open"; }
+		note "SSH over $tr, -R to a name that does not resolve: sshd logs $(grep -m1 -o 'open failed: connect failed: nonexistent.invalid.*' "$W/sshd.log")"
 		mux -O exit 2>/dev/null || true
 		fwd_stop "ssh-m-$tr"
 	done
