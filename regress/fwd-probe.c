@@ -29,6 +29,9 @@
  *	the one-way delays (percentiles of all, and each stream's 99th),
  *	and the share that waited (more than 10 ms over the fastest): the
  *	messages held up behind a loss
+ *   fwd-probe sctp-stall ADDRS PORT SECONDS
+ *	accept one association with a 64 KB receive buffer, read nothing for
+ *	SECONDS, then count the messages until it ends (or 3 s of silence)
  *   fwd-probe udp-sink PORT SECONDS [SKIP]
  *	receive those for SECONDS after the first; print the delivered
  *	count, the highest number and the one-way delays (the sender is in
@@ -513,6 +516,42 @@ sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
 	return 0;
 }
 
+static int
+sctp_stall(const char *addrs, const char *port, int secs)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	static unsigned char buf[MAXMSG];
+	struct sctp_rcvinfo ri;
+	struct pollfd pfd;
+	int fd, c, k, v6, on = 1, small = 64 * 1024, n = 0;
+
+	k = resolve_list(addrs, port, 1, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	sctp_prep(fd);
+	/* after sctp_prep's large buffers: the association inherits it */
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+	pack(ss, k, packed);
+	if (sctp_bindx(fd, (struct sockaddr *)packed, k,
+	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
+		die("bind");
+	printf("fwd-probe: listening\n");
+	fflush(stdout);
+	if ((c = accept(fd, NULL, NULL)) == -1)
+		die("accept");
+	sleep(secs);
+	pfd.fd = c;
+	pfd.events = POLLIN;
+	while (poll(&pfd, 1, 3000) > 0 &&
+	    recv_msg(c, buf, sizeof(buf), &ri) >= 0)
+		n++;
+	printf("received %d\n", n);
+	return 0;
+}
+
 static int cmp_u64(const void *, const void *);
 
 static int
@@ -704,6 +743,8 @@ main(int argc, char **argv)
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "sctp-sink") == 0)
 		return sctp_sink(argv[2], argv[3], atoi(argv[4]),
 		    argc == 6 ? strtoul(argv[5], NULL, 10) : 0);
+	if (argc == 5 && strcmp(argv[1], "sctp-stall") == 0)
+		return sctp_stall(argv[2], argv[3], atoi(argv[4]));
 	if (argc == 3 && strcmp(argv[1], "udp-echo") == 0)
 		return udp_echo(argv[2]);
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "udp-ask") == 0)

@@ -34,7 +34,7 @@
 
 enum {
 	kAllowSCTP, kAllowUDP, kAllowDCCP, kUDPIdle, kUDPMax, kUDPRate,
-	kMaxMessage, kServiceCode
+	kMaxMessage, kServiceCode, kUDPReliability, kSCTPPolicy
 };
 
 #define FO_CLIENT	0x01
@@ -61,6 +61,10 @@ static const struct {
 	{ "sctpforwardmaxmessage", "SCTPForwardMaxMessage", kMaxMessage,
 	    FO_CLIENT|FO_SERVER|FO_MATCH },
 	{ "dccpservicecode", "DCCPServiceCode", kServiceCode, FO_CLIENT },
+	{ "udpforwardreliability", "UDPForwardReliability", kUDPReliability,
+	    FO_CLIENT|FO_SERVER|FO_MATCH },
+	{ "sctpforwardpolicy", "SCTPForwardPolicy", kSCTPPolicy,
+	    FO_CLIENT|FO_SERVER|FO_MATCH },
 	{ NULL, NULL, 0, 0 }
 };
 
@@ -98,6 +102,8 @@ sctp_fwd_options_init(struct sctp_fwd_options *o)
 	o->udp_rate = o->udp_burst = -1;
 	o->max_message = -1;
 	o->dccp_service = -1;
+	o->udp_pr = o->udp_pr_value = -1;
+	o->fwd_pr = o->fwd_pr_value = -1;
 }
 
 void
@@ -126,6 +132,14 @@ sctp_fwd_options_fill(struct sctp_fwd_options *o)
 		o->max_message = SCTP_FWD_DEFAULT_MAX_MESSAGE;
 	if (o->dccp_service == -1)
 		o->dccp_service = 0;
+	if (o->udp_pr == -1) {		/* 3.8: no retransmission */
+		o->udp_pr = SCTP_FWD_PR_RTX;
+		o->udp_pr_value = 0;
+	}
+	if (o->fwd_pr == -1) {		/* 3.3: reliable */
+		o->fwd_pr = SCTP_FWD_PR_NONE;
+		o->fwd_pr_value = 0;
+	}
 	active = o;
 }
 
@@ -158,6 +172,10 @@ sctp_fwd_options_copy_set(struct sctp_fwd_options *dst,
 	CP(udp_burst);
 	CP(max_message);
 	CP(dccp_service);
+	CP(udp_pr);
+	CP(udp_pr_value);
+	CP(fwd_pr);
+	CP(fwd_pr_value);
 #undef CP
 }
 
@@ -211,6 +229,64 @@ parse_allow(const char *arg, int *val)
 	return 0;
 }
 
+/*
+ * UDPForwardReliability "rtx N" or "ttl MS"; SCTPForwardPolicy those or
+ * "none" (PROTOCOL.sctp 3.3, 3.8).  A lifetime of 1 ms to 60 s, at most 15
+ * retransmissions; UDP's data always goes partially reliable.
+ */
+static int
+parse_pr(struct sctp_fwd_options *o, int udp, const char *arg, int *ac,
+    char ***av, const char *filename, int linenum, int active_line,
+    const char *display)
+{
+	int pr, v = 0;
+	char *val = NULL, *extra;
+
+	if (strcmp(arg, "none") == 0 && !udp)
+		pr = SCTP_FWD_PR_NONE;
+	else if (strcmp(arg, "ttl") == 0)
+		pr = SCTP_FWD_PR_TTL;
+	else if (strcmp(arg, "rtx") == 0)
+		pr = SCTP_FWD_PR_RTX;
+	else {
+		error("%s line %d: %s: unsupported value \"%s\" (%s).",
+		    filename, linenum, display, arg, udp ? "rtx N or ttl MS" :
+		    "none, rtx N or ttl MS");
+		return -1;
+	}
+	if (pr != SCTP_FWD_PR_NONE) {
+		if ((val = argv_next(ac, av)) == NULL || *val == '\0') {
+			error("%s line %d: %s %s: missing value.", filename,
+			    linenum, display, arg);
+			return -1;
+		}
+		if (parse_num(val, pr == SCTP_FWD_PR_TTL ? 1 : 0,
+		    pr == SCTP_FWD_PR_TTL ? 60000 : 15, &v, filename, linenum,
+		    display) != 0)
+			return -1;
+	}
+	if ((extra = argv_next(ac, av)) != NULL) {
+		error("%s line %d: %s: garbage at end of line \"%s\".",
+		    filename, linenum, display, extra);
+		return -1;
+	}
+	if (udp && active_line && o->udp_pr == -1) {
+		o->udp_pr = pr;
+		o->udp_pr_value = v;
+	} else if (!udp && active_line && o->fwd_pr == -1) {
+		o->fwd_pr = pr;
+		o->fwd_pr_value = v;
+	}
+	return 0;
+}
+
+static const char *
+pr_name(int pr)
+{
+	return pr == SCTP_FWD_PR_TTL ? "ttl" : pr == SCTP_FWD_PR_RTX ? "rtx" :
+	    "none";
+}
+
 int
 sctp_fwd_options_parse(struct sctp_fwd_options *o, const char *keyword,
     int *ac, char ***av, const char *filename, int linenum, int active_line,
@@ -232,6 +308,10 @@ sctp_fwd_options_parse(struct sctp_fwd_options *o, const char *keyword,
 		    filename, linenum, display);
 		return -1;
 	}
+	if (keywords[i].code == kUDPReliability ||
+	    keywords[i].code == kSCTPPolicy)
+		return parse_pr(o, keywords[i].code == kUDPReliability, arg,
+		    ac, av, filename, linenum, active_line, display);
 	switch (keywords[i].code) {
 	case kAllowSCTP:
 	case kAllowUDP:
@@ -346,4 +426,11 @@ sctp_fwd_options_dump(const struct sctp_fwd_options *o, int server)
 	printf("sctpforwardmaxmessage %d\n", o->max_message);
 	if (!server)
 		printf("dccpservicecode %d\n", o->dccp_service);
+	printf("udpforwardreliability %s %d\n", pr_name(o->udp_pr),
+	    o->udp_pr_value);
+	if (o->fwd_pr == SCTP_FWD_PR_NONE)
+		printf("sctpforwardpolicy none\n");
+	else
+		printf("sctpforwardpolicy %s %d\n", pr_name(o->fwd_pr),
+		    o->fwd_pr_value);
 }

@@ -34,6 +34,12 @@
 #define SCTP_FWD_DEFAULT_UDP_BURST	20
 #define SCTP_FWD_DEFAULT_MAX_MESSAGE	(256 * 1024)
 
+/* Partial reliability (PR-SCTP, RFC 3758) of UDPForwardReliability and
+ * SCTPForwardPolicy: none, a lifetime (ms) or a number of retransmissions. */
+#define SCTP_FWD_PR_NONE	0
+#define SCTP_FWD_PR_TTL		1
+#define SCTP_FWD_PR_RTX		2
+
 struct sctp_fwd_options {
 	int	allow_sctp;	/* FORWARD_*, or -1: as AllowTcpForwarding */
 	int	allow_udp;	/* FORWARD_*, default FORWARD_DENY */
@@ -46,6 +52,10 @@ struct sctp_fwd_options {
 	int	udp_burst;
 	int	max_message;	/* SCTPForwardMaxMessage */
 	int	dccp_service;	/* DCCPServiceCode (ssh) */
+	int	udp_pr;		/* UDPForwardReliability: SCTP_FWD_PR_* */
+	int	udp_pr_value;
+	int	fwd_pr;		/* SCTPForwardPolicy: SCTP_FWD_PR_* */
+	int	fwd_pr_value;
 };
 
 /* For sctp-options.c: 0 not ours, 1 ours, 2 ours and allowed in Match. */

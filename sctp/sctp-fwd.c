@@ -170,8 +170,10 @@ start_spread(struct ssh *ssh, Channel *c)
 		return;
 	}
 	c->sctp_fwd->unseq = 1;
-	debug("channel %d: %s data unordered and unreliable (PR-SCTP)",
-	    c->self, sctp_fwd_proto_name(c->sctp_fwd->proto));
+	debug("channel %d: %s data unordered and unreliable (PR-SCTP %s %d)",
+	    c->self, sctp_fwd_proto_name(c->sctp_fwd->proto),
+	    c->sctp_fwd->opts->udp_pr == SCTP_FWD_PR_TTL ? "ttl" : "rtx",
+	    c->sctp_fwd->opts->udp_pr_value);
 }
 
 /*
@@ -1223,6 +1225,11 @@ sctp_fwd_post_connecting(struct ssh *ssh, Channel *c)
 #endif
 	debug("channel %d: %s forward connected (%u/%u streams)", c->self,
 	    sctp_fwd_proto_name(f->proto), f->ostreams, f->istreams);
+	if (f->proto == SCTP_FWD_SCTP && f->opts->fwd_pr != SCTP_FWD_PR_NONE)
+		debug("channel %d: messages to the association partially "
+		    "reliable (SCTPForwardPolicy %s %d)", c->self,
+		    f->opts->fwd_pr == SCTP_FWD_PR_TTL ? "ttl" : "rtx",
+		    f->opts->fwd_pr_value);
 	c->type = SSH_CHANNEL_OPEN;
 	sctp_fwd_channel_used(ssh, c);
 	if ((b = sshbuf_new()) == NULL)
@@ -1439,8 +1446,10 @@ static int
 sctp_send_msg(struct ssh *ssh, Channel *c)
 {
 	struct sctp_fwd_chan *f = c->sctp_fwd;
-	u_char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+	u_char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
+	    CMSG_SPACE(sizeof(struct sctp_prinfo))];
 	struct sctp_sndinfo sinfo;
+	struct sctp_prinfo pinfo;
 	struct cmsghdr *cm;
 	struct msghdr mh;
 	struct iovec iov;
@@ -1462,12 +1471,25 @@ sctp_send_msg(struct ssh *ssh, Channel *c)
 	mh.msg_iov = &iov;
 	mh.msg_iovlen = 1;
 	mh.msg_control = cbuf;
-	mh.msg_controllen = sizeof(cbuf);
+	mh.msg_controllen = CMSG_SPACE(sizeof(sinfo));
 	cm = CMSG_FIRSTHDR(&mh);
 	cm->cmsg_level = IPPROTO_SCTP;
 	cm->cmsg_type = SCTP_SNDINFO;
 	cm->cmsg_len = CMSG_LEN(sizeof(sinfo));
 	memcpy(CMSG_DATA(cm), &sinfo, sizeof(sinfo));
+	if (f->opts->fwd_pr != SCTP_FWD_PR_NONE) {
+		/* 3.3: SCTPForwardPolicy lets this hop give the message up */
+		memset(&pinfo, 0, sizeof(pinfo));
+		pinfo.pr_policy = f->opts->fwd_pr == SCTP_FWD_PR_TTL ?
+		    SCTP_PR_SCTP_TTL : SCTP_PR_SCTP_RTX;
+		pinfo.pr_value = f->opts->fwd_pr_value;
+		mh.msg_controllen = sizeof(cbuf);
+		cm = CMSG_NXTHDR(&mh, cm);
+		cm->cmsg_level = IPPROTO_SCTP;
+		cm->cmsg_type = SCTP_PRINFO;
+		cm->cmsg_len = CMSG_LEN(sizeof(pinfo));
+		memcpy(CMSG_DATA(cm), &pinfo, sizeof(pinfo));
+	}
 	if (sendmsg(c->wfd, &mh, MSG_NOSIGNAL) == -1) {
 		if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
 			return 0;

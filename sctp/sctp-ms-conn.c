@@ -53,6 +53,7 @@
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "sctp/sctp-fwd-msg.h"
+#include "sctp/sctp-fwd-options.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-net.h"
@@ -827,6 +828,20 @@ sack_now(const struct sctp_ms_conn *c, const struct ms_msg *m)
 	return next == NULL || next->level1 || next->drain;
 }
 
+/*
+ * 3.8: the PR-SCTP policy of unsequenced data, UDPForwardReliability's: no
+ * retransmission (rtx 0) unless it says otherwise.
+ */
+static void
+unseq_policy(struct sctp_prinfo *pi)
+{
+	const struct sctp_fwd_options *o = sctp_fwd_options_active();
+
+	pi->pr_policy = o->udp_pr == SCTP_FWD_PR_TTL ? SCTP_PR_SCTP_TTL :
+	    SCTP_PR_SCTP_RTX;
+	pi->pr_value = o->udp_pr_value;
+}
+
 static ssize_t
 send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 {
@@ -860,7 +875,7 @@ send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	if (sack_now(c, m))
 		si->snd_flags = SCTP_SACK_IMMEDIATELY;
 	if (m->unseq) {
-		/* 2.8: unordered, and never retransmitted (PR-SCTP RTX 0) */
+		/* 2.8: unordered, partially reliable (UDPForwardReliability) */
 		si->snd_flags |= SCTP_UNORDERED;
 		msg.msg_controllen = sizeof(cbuf.buf);
 		cmsg = CMSG_NXTHDR(&msg, cmsg);
@@ -868,8 +883,7 @@ send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 		cmsg->cmsg_type = SCTP_PRINFO;
 		cmsg->cmsg_len = CMSG_LEN(sizeof(*pi));
 		pi = (struct sctp_prinfo *)CMSG_DATA(cmsg);
-		pi->pr_policy = SCTP_PR_SCTP_RTX;
-		pi->pr_value = 0;
+		unseq_policy(pi);
 	}
 	return sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
 }

@@ -514,6 +514,25 @@ sctp_listen_multi(const struct sctp_options *o, int default_port,
 	return n;
 }
 
+/*
+ * Messages the association has abandoned under a PR-SCTP policy
+ * (SCTP_PR_SCTP_TTL, _RTX), sent or not; -1 where the kernel does not say.
+ */
+long long
+sctp_pr_abandoned(int fd, int policy)
+{
+	struct sctp_prstatus ps;
+	socklen_t len = sizeof(ps);
+
+	memset(&ps, 0, sizeof(ps));
+	ps.sprstat_policy = policy;
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_PR_ASSOC_STATUS, &ps,
+	    &len) == -1)
+		return -1;
+	return (long long)(ps.sprstat_abandoned_unsent +
+	    ps.sprstat_abandoned_sent);
+}
+
 void
 sctp_log_assoc(int fd, int verbose_level)
 {

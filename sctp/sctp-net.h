@@ -58,6 +58,7 @@ int	sctp_listen_multi(const struct sctp_options *, int default_port,
 
 /* Log the association's local and peer addresses at "verbose" (or debug). */
 void	sctp_log_assoc(int fd, int verbose_level);
+long long sctp_pr_abandoned(int fd, int policy);
 
 /*
  * Subscribe to path change events on fd and have the read wrappers below

@@ -144,7 +144,7 @@ opt(struct sctp_fwd_options *o, const char *line, int server)
 void
 test_fwd_spec(void)
 {
-	struct sctp_fwd_options o;
+	static struct sctp_fwd_options o;	/* stays the active one */
 
 	log_init("test_sctp", SYSLOG_LEVEL_QUIET, SYSLOG_FACILITY_USER, 1);
 
@@ -269,6 +269,37 @@ test_fwd_spec(void)
 	ASSERT_INT_EQ(o.udp_max_total, 7);
 	ASSERT_INT_EQ(o.udp_rate, SCTP_FWD_DEFAULT_UDP_RATE);
 	ASSERT_INT_EQ(o.max_message, SCTP_FWD_DEFAULT_MAX_MESSAGE);
+	TEST_DONE();
+
+	TEST_START("fwd options: PR-SCTP policies (3.3, 3.8)");
+	sctp_fwd_options_init(&o);
+	sctp_fwd_options_fill(&o);	/* defaults: rtx 0, and reliable */
+	ASSERT_INT_EQ(o.udp_pr, SCTP_FWD_PR_RTX);
+	ASSERT_INT_EQ(o.udp_pr_value, 0);
+	ASSERT_INT_EQ(o.fwd_pr, SCTP_FWD_PR_NONE);
+	sctp_fwd_options_init(&o);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability ttl 100", 0), 0);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability rtx 2", 0), 0);
+	ASSERT_INT_EQ(opt(&o, "SCTPForwardPolicy rtx 3", 1), 0);
+	sctp_fwd_options_fill(&o);
+	ASSERT_INT_EQ(o.udp_pr, SCTP_FWD_PR_TTL);	/* first wins */
+	ASSERT_INT_EQ(o.udp_pr_value, 100);
+	ASSERT_INT_EQ(o.fwd_pr, SCTP_FWD_PR_RTX);
+	ASSERT_INT_EQ(o.fwd_pr_value, 3);
+	sctp_fwd_options_init(&o);
+	ASSERT_INT_EQ(opt(&o, "SCTPForwardPolicy none", 0), 0);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability none", 0), -1);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability ttl 0", 0), -1);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability ttl 60001", 0), -1);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability rtx 16", 1), -1);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability ttl", 1), -1);
+	ASSERT_INT_EQ(opt(&o, "UDPForwardReliability ttl 5 6", 1), -1);
+	ASSERT_INT_EQ(opt(&o, "SCTPForwardPolicy prio 3", 1), -1);
+	ASSERT_INT_EQ(opt(&o, "SCTPForwardPolicy none 3", 1), -1);
+	ASSERT_INT_EQ(sctp_fwd_options_keyword("sctpforwardpolicy", 1), 2);
+	sctp_fwd_options_fill(&o);
+	ASSERT_INT_EQ(o.fwd_pr, SCTP_FWD_PR_NONE);
+	ASSERT_INT_EQ(o.udp_pr, SCTP_FWD_PR_RTX);
 	TEST_DONE();
 
 	TEST_START("fwd options: bad values refused");

@@ -43,10 +43,14 @@
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-fwd-options.h"
+#include "sctp/sctp-net.h"
 #include "misc.h"
 
 #ifdef WITH_SCTP
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/sctp.h>
 #include <poll.h>
 #include <unistd.h>
 #endif
@@ -1371,6 +1375,112 @@ test_conn_map(void)
 	sshbuf_free(ib);
 	sshbuf_free(pkt);
 }
+
+/* UDPForwardReliability as the configuration would set it. */
+static void
+set_udp_reliability(const char *policy, const char *value)
+{
+	static struct sctp_fwd_options fo;	/* stays the active one */
+	char *argv[3], **av = argv;
+	int ac = 2;
+
+	argv[0] = (char *)policy;
+	argv[1] = (char *)value;
+	argv[2] = NULL;
+	sctp_fwd_options_init(&fo);
+	ASSERT_INT_EQ(sctp_fwd_options_parse(&fo, "UDPForwardReliability",
+	    &ac, &av, "test", 1, 1, 0), 0);
+	sctp_fwd_options_fill(&fo);
+}
+
+/*
+ * 3.8, UDPForwardReliability: unsequenced data goes with the configured
+ * PR-SCTP policy.  Behind a receiver that does not read, data with a
+ * 50 ms lifetime that waited longer is given up by the kernel (its TTL
+ * counter grows, fewer messages arrive); with "rtx 0" what is given up is
+ * counted under RTX, never TTL (the window probes to a stalled peer are
+ * retransmissions, so rtx 0 may give up all of it), and every message
+ * either arrives or is counted.
+ */
+static void
+test_conn_unseq_policy(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	struct pollfd pfd[2];
+	u_char ready[] = { SSH2_MSG_CHANNEL_REQUEST, 0, 0, 0, 7, 0, 0, 0, 1,
+	    'r', 0 };
+	u_char *data;
+	size_t len = 4096, rlen;
+	long long ab;
+	int i, a, b, round, got;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	data = xcalloc(1, len);
+	data[0] = SSH2_MSG_CHANNEL_DATA;
+	POKE_U32(data + 1, 3);
+	POKE_U32(data + 5, len - 9);
+	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	for (round = 0; round < 2; round++) {
+		TEST_START(round == 0 ?
+		    "ms conn: unsequenced data with a lifetime (ttl 50) is "
+		    "given up behind a stalled peer" :
+		    "ms conn: with rtx 0, the policy is the number of "
+		    "retransmissions");
+		set_udp_reliability(round == 0 ? "ttl" : "rtx",
+		    round == 0 ? "50" : "0");
+		slow_pair(&a, &b);
+		conn_keys(&ca, &cb, &a, &b);
+		/* b's "ready" for channel 7 of a starts it (3.8) */
+		send_msg(cb, ready, sizeof(ready));
+		pump(cb, b, ib);
+		read_records(ca, a, ia, 1);
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(ca, ia, pkt), 0);
+		ASSERT_INT_EQ(sctp_ms_unseq_channel(ca, 7, 3), 0);
+		/* 256 KB, far beyond b's window: most of it waits in a */
+		for (i = 0; i < 64; i++)
+			send_msg(ca, data, len);
+		pump(ca, a, ia);
+		usleep(300 * 1000);	/* past the lifetime */
+		got = 0;
+		for (i = 0; i < 100; i++) {
+			pfd[0].fd = b;
+			pfd[0].events = POLLIN;
+			if (poll(pfd, 1, 300) <= 0)
+				break;
+			if (sctp_ms_read(cb, ib, &rlen) != 0)
+				ASSERT_INT_EQ(errno, EAGAIN);
+			got = records(ib);
+		}
+		/* Each round's data is given up under its own policy only. */
+		ab = sctp_pr_abandoned(a, round == 0 ? SCTP_PR_SCTP_TTL :
+		    SCTP_PR_SCTP_RTX);
+		ASSERT_INT_EQ(sctp_pr_abandoned(a, round == 0 ?
+		    SCTP_PR_SCTP_RTX : SCTP_PR_SCTP_TTL), 0);
+		if (round == 0) {
+			ASSERT_INT_GT(ab, 0);
+			ASSERT_INT_LT(got, 64);
+			ASSERT_INT_GT(got, 0);
+		} else	/* one given up after it arrived counts twice */
+			ASSERT_INT_GE(ab + got, 64);
+		sshbuf_reset(ia);
+		sshbuf_reset(ib);
+		sctp_ms_conn_free(ca);
+		sctp_ms_conn_free(cb);
+		close(a);
+		close(b);
+		TEST_DONE();
+	}
+	set_udp_reliability("rtx", "0");
+	free(data);
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+}
 #endif /* WITH_SCTP && WITH_OPENSSL */
 
 void
@@ -1389,5 +1499,6 @@ test_ms(void)
 	test_conn();
 	test_drain_timeout();
 	test_conn_map();
+	test_conn_unseq_policy();
 #endif
 }
