@@ -102,6 +102,7 @@ int	sctp_fwd_policy_allows(const struct sctp_fwd_policy *,
 /* sctp-fwd-remote.c */
 const char *sctp_fwd_forwarded_type(int proto);
 void	sctp_fwd_listener_add(struct Channel *);
+char	*sctp_fwd_listener_path(const struct Forward *);
 void	sctp_fwd_listener_gone(struct Channel *);
 
 /* sctp-fwd-udp.c */

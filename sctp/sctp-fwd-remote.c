@@ -153,6 +153,8 @@ sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 	int port, r;
 	u_int i;
 
+	if (fwd->proto <= SCTP_FWD_TCP || fwd->proto > SCTP_FWD_DCCP)
+		return -1;
 	port = fwd->listen_port != 0 ? fwd->listen_port : fwd->allocated_port;
 	for (i = 0; i < nrfwds && rf == NULL; i++) {
 		if (rfwds[i].proto == fwd->proto &&
@@ -164,6 +166,12 @@ sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 	if (rf == NULL) {
 		debug_f("no remote %s forward of %s port %d",
 		    sctp_fwd_proto_name(fwd->proto), host, port);
+		return -1;
+	}
+	if (rf->listen_port == 0 && rf->allocated == 0) {
+		/* sshd has not said which port yet: nothing to name */
+		debug_f("remote %s forward of port 0 not allocated yet",
+		    sctp_fwd_proto_name(rf->proto));
 		return -1;
 	}
 	if (rf->listen_port == 0)
@@ -259,13 +267,19 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 		*errmsg = "bad open";
 		return NULL;
 	}
+	/* The listening addresses as the request named them, and its port */
 	for (i = 0; i < nrfwds && fwd == NULL; i++) {
 		if (rfwds[i].proto == proto &&
-		    rfwds[i].listen_port == (int)port)
+		    strcmp(rfwds[i].listen_host, host) == 0 &&
+		    (rfwds[i].listen_port == (int)port ||
+		    (rfwds[i].listen_port == 0 &&
+		    rfwds[i].allocated == (int)port)))
 			fwd = &rfwds[i];
 	}
+	/* Port 0 whose reply has not been processed yet */
 	for (i = 0; i < nrfwds && fwd == NULL; i++) {
 		if (rfwds[i].proto == proto && rfwds[i].listen_port == 0 &&
+		    rfwds[i].allocated == 0 &&
 		    strcmp(rfwds[i].listen_host, host) == 0)
 			fwd = &rfwds[i];
 	}
@@ -323,9 +337,7 @@ sctp_fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
 	u_int i;
 	int found = 0;
 
-	/* As new_listener() names them */
-	xasprintf(&path, "%s:%s", sctp_fwd_proto_name(fwd->proto),
-	    fwd->listen_host == NULL ? "" : fwd->listen_host);
+	path = sctp_fwd_listener_path(fwd);
 	for (i = 0; i < nlisteners;) {
 		if ((c = channel_by_id(ssh, listeners[i])) != NULL &&
 		    c->sctp_fwd != NULL && !c->sctp_fwd->remote &&

@@ -353,8 +353,11 @@ sctp_fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 {
 	struct sctp_fwd_chan *f = c->sctp_fwd;
 	static u_char buf[65536];
-	u_char cbuf[CMSG_SPACE(sizeof(struct in6_pktinfo)) +
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct in6_pktinfo)) +
 	    CMSG_SPACE(sizeof(struct in_pktinfo))];
+	} cbuf;
 	struct sockaddr_storage src, dst;
 	socklen_t dstlen;
 	struct msghdr mh;
@@ -374,8 +377,8 @@ sctp_fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 		mh.msg_namelen = sizeof(src);
 		mh.msg_iov = &iov;
 		mh.msg_iovlen = 1;
-		mh.msg_control = cbuf;
-		mh.msg_controllen = sizeof(cbuf);
+		mh.msg_control = cbuf.buf;
+		mh.msg_controllen = sizeof(cbuf.buf);
 		if ((n = recvmsg(c->sock, &mh, 0)) == -1) {
 			if (errno != EAGAIN && errno != EWOULDBLOCK &&
 			    errno != EINTR)
@@ -406,7 +409,10 @@ int
 sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 {
 	struct sctp_fwd_chan *nf = c->sctp_fwd;
-	u_char cbuf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+	} cbuf;
 	struct sockaddr_in *d4 = (void *)&nf->dst;
 	struct sockaddr_in6 *d6 = (void *)&nf->dst;
 	struct in_pktinfo pi;
@@ -426,15 +432,15 @@ sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 		if ((r = sshbuf_get_string_direct(c->output, &p, &len)) != 0)
 			fatal_fr(r, "channel %d: get datagram", c->self);
 		memset(&mh, 0, sizeof(mh));
-		memset(cbuf, 0, sizeof(cbuf));
+		memset(cbuf.buf, 0, sizeof(cbuf.buf));
 		iov.iov_base = (void *)p;
 		iov.iov_len = len;
 		mh.msg_name = &nf->src;
 		mh.msg_namelen = nf->srclen;
 		mh.msg_iov = &iov;
 		mh.msg_iovlen = 1;
-		mh.msg_control = cbuf;
-		cm = (struct cmsghdr *)cbuf;
+		mh.msg_control = cbuf.buf;
+		cm = (struct cmsghdr *)cbuf.buf;
 		if (nf->dst.ss_family == AF_INET) {
 			memset(&pi, 0, sizeof(pi));
 			pi.ipi_spec_dst = d4->sin_addr;

@@ -239,7 +239,10 @@ sctp_abort_assoc(int fd)
 {
 	struct linger lin;
 #ifdef WITH_SCTP
-	u_char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+	} cbuf;
 	struct sctp_sndinfo si;
 	struct cmsghdr *cm;
 	struct msghdr mh;
@@ -247,9 +250,9 @@ sctp_abort_assoc(int fd)
 	memset(&si, 0, sizeof(si));
 	si.snd_flags = SCTP_ABORT;
 	memset(&mh, 0, sizeof(mh));
-	memset(cbuf, 0, sizeof(cbuf));
-	mh.msg_control = cbuf;
-	mh.msg_controllen = sizeof(cbuf);
+	memset(&cbuf, 0, sizeof(cbuf));
+	mh.msg_control = cbuf.buf;
+	mh.msg_controllen = sizeof(cbuf.buf);
 	cm = CMSG_FIRSTHDR(&mh);
 	cm->cmsg_level = IPPROTO_SCTP;
 	cm->cmsg_type = SCTP_SNDINFO;
@@ -544,6 +547,24 @@ sa_set_port(struct sockaddr *sa, int port)
 		((struct sockaddr_in6 *)sa)->sin6_port = htons(port);
 }
 
+/*
+ * A listener's name, "proto:addresses" with the addresses as the forward
+ * gave them: "" for none (the default, loopback unless GatewayPorts), "*"
+ * for every address ("" and "*" in the spec).  Cancels compare it.
+ */
+char *
+sctp_fwd_listener_path(const struct Forward *fwd)
+{
+	const char *h = fwd->listen_host;
+	char *path;
+
+	if (h != NULL && (*h == '\0' || strcmp(h, "*") == 0))
+		h = "*";
+	xasprintf(&path, "%s:%s", sctp_fwd_proto_name(fwd->proto),
+	    h == NULL ? "" : h);
+	return path;
+}
+
 /* The listener's channel; its opens name open_host and open_port. */
 static Channel *
 new_listener(struct ssh *ssh, int fd, struct Forward *fwd, int remote,
@@ -575,8 +596,7 @@ new_listener(struct ssh *ssh, int fd, struct Forward *fwd, int remote,
 	f->tokens = f->opts->udp_burst;
 	f->tokens_at = monotime_double();
 	/* Never the host of a TCP forward: cancels of those pass it by. */
-	xasprintf(&c->path, "%s:%s", sctp_fwd_proto_name(fwd->proto),
-	    fwd->listen_host == NULL ? "" : fwd->listen_host);
+	c->path = sctp_fwd_listener_path(fwd);
 	c->sctp_fwd = f;
 	c->datagram = 1;
 	c->listening_port = port;
@@ -1339,7 +1359,10 @@ fwd_sctp_read(struct ssh *ssh, Channel *c)
 {
 	struct sctp_fwd_chan *f = c->sctp_fwd;
 	static u_char buf[FWD_READ_MAX];
-	u_char cbuf[CMSG_SPACE(sizeof(struct sctp_rcvinfo))];
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct sctp_rcvinfo))];
+	} cbuf;
 	struct sctp_rcvinfo rinfo;
 	struct sctp_fwd_hdr h;
 	struct cmsghdr *cm;
@@ -1374,8 +1397,8 @@ fwd_sctp_read(struct ssh *ssh, Channel *c)
 	iov.iov_len = max;
 	mh.msg_iov = &iov;
 	mh.msg_iovlen = 1;
-	mh.msg_control = cbuf;
-	mh.msg_controllen = sizeof(cbuf);
+	mh.msg_control = cbuf.buf;
+	mh.msg_controllen = sizeof(cbuf.buf);
 	if ((n = recvmsg(c->rfd, &mh, 0)) == -1) {
 		if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
 			return 1;
@@ -1446,8 +1469,11 @@ static int
 sctp_send_msg(struct ssh *ssh, Channel *c)
 {
 	struct sctp_fwd_chan *f = c->sctp_fwd;
-	u_char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
-	    CMSG_SPACE(sizeof(struct sctp_prinfo))];
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
+		    CMSG_SPACE(sizeof(struct sctp_prinfo))];
+	} cbuf;
 	struct sctp_sndinfo sinfo;
 	struct sctp_prinfo pinfo;
 	struct cmsghdr *cm;
@@ -1465,12 +1491,12 @@ sctp_send_msg(struct ssh *ssh, Channel *c)
 	if (f->msg_hdr.flags & SCTP_FWD_F_UNORDERED)
 		sinfo.snd_flags |= SCTP_UNORDERED;
 	memset(&mh, 0, sizeof(mh));
-	memset(cbuf, 0, sizeof(cbuf));
+	memset(&cbuf, 0, sizeof(cbuf));
 	iov.iov_base = (void *)sshbuf_ptr(f->msg);
 	iov.iov_len = sshbuf_len(f->msg);
 	mh.msg_iov = &iov;
 	mh.msg_iovlen = 1;
-	mh.msg_control = cbuf;
+	mh.msg_control = cbuf.buf;
 	mh.msg_controllen = CMSG_SPACE(sizeof(sinfo));
 	cm = CMSG_FIRSTHDR(&mh);
 	cm->cmsg_level = IPPROTO_SCTP;
@@ -1483,7 +1509,7 @@ sctp_send_msg(struct ssh *ssh, Channel *c)
 		pinfo.pr_policy = f->opts->fwd_pr == SCTP_FWD_PR_TTL ?
 		    SCTP_PR_SCTP_TTL : SCTP_PR_SCTP_RTX;
 		pinfo.pr_value = f->opts->fwd_pr_value;
-		mh.msg_controllen = sizeof(cbuf);
+		mh.msg_controllen = sizeof(cbuf.buf);
 		cm = CMSG_NXTHDR(&mh, cm);
 		cm->cmsg_level = IPPROTO_SCTP;
 		cm->cmsg_type = SCTP_PRINFO;

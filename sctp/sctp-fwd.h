@@ -31,6 +31,7 @@
 #define SCTP_FWD_DCCP	3
 
 #define SCTP_FWD_DOMAIN	"@openssh-sctp.invalid"
+#define SCTP_ABORT_REQUEST	"sctp-abort" SCTP_FWD_DOMAIN	/* 3.3 */
 
 struct ssh;
 struct Channel;

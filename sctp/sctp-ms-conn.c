@@ -52,6 +52,7 @@
 #include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-fwd-options.h"
 #include "sctp/sctp-ms.h"
@@ -59,8 +60,8 @@
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-options.h"
 
-#define KEX_NAME_C	"sctp-streams-c-v00@openssh-sctp.invalid"
-#define KEX_NAME_S	"sctp-streams-s-v00@openssh-sctp.invalid"
+#define KEX_NAME_C	"sctp-streams-c-v01@openssh-sctp.invalid"
+#define KEX_NAME_S	"sctp-streams-s-v01@openssh-sctp.invalid"
 
 /* A record of the input buffer: uint32 length, uint16 stream, byte flags. */
 #define REC_HDR		7
@@ -86,6 +87,7 @@ struct ms_uchan {
 	u_int			 local_id, remote_id;
 	uint32_t		 first;
 	int			 closed;	/* EOF or CLOSE received */
+	int			 close_sent;	/* we sent CLOSE: nothing more */
 };
 
 /*
@@ -562,8 +564,12 @@ uchan_by_remote(const struct sctp_ms_conn *c, u_int id)
 {
 	struct ms_uchan *u;
 
+	/*
+	 * Not once we sent CLOSE: the peer may then reuse the number for a
+	 * channel of another kind before our channel is gone.
+	 */
 	TAILQ_FOREACH(u, &c->uchans, next)
-		if (u->remote_id == id)
+		if (u->remote_id == id && !u->close_sent)
 			return u;
 	return NULL;
 }
@@ -679,6 +685,16 @@ send_unseq(const struct sctp_ms_conn *c, const u_char *p, size_t len)
 	    uchan_by_remote(c, PEEK_U32(p + 1)) != NULL;
 }
 
+/* Whether a CHANNEL_REQUEST payload names the request name. */
+static int
+request_is(const u_char *p, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	return len >= 9 + n && PEEK_U32(p + 5) == n &&
+	    memcmp(p + 9, name, n) == 0;
+}
+
 /*
  * 3.8 for a mapped channel: its data's stream, and whether its EOF, CLOSE
  * or request (sctp-abort) must wait for a drain, because its sequenced
@@ -700,11 +716,24 @@ send_mapped(struct sctp_ms_conn *c, const u_char *p, size_t len,
 		if ((s = mapped_stream(c, p, len)) != stream)
 			mc->offhome = 1;
 		return s;
+	case SSH2_MSG_CHANNEL_REQUEST:
+		if (!request_is(p, len, SCTP_ABORT_REQUEST))
+			break;
+		/* FALLTHROUGH */
 	case SSH2_MSG_CHANNEL_EOF:
 	case SSH2_MSG_CHANNEL_CLOSE:
-	case SSH2_MSG_CHANNEL_REQUEST:
-		*drain = mc->offhome;
-		mc->offhome = 0;
+		if (mc->offhome) {
+			*drain = 1;
+			mc->offhome = 0;
+		}
+		if (p[0] == SSH2_MSG_CHANNEL_CLOSE) {
+			/*
+			 * Nothing more goes to this channel; the peer may
+			 * reuse its number for a channel of another kind.
+			 */
+			TAILQ_REMOVE(&c->mchans, mc, next);
+			free(mc);
+		}
 		break;
 	}
 	return stream;
@@ -716,6 +745,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 {
 	struct sctp_ms_hdr h;
 	struct ms_msg *m;
+	struct ms_uchan *u;
 	uint16_t stream;
 	int r, unseq, drain = 0;
 
@@ -723,6 +753,9 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 		return SSH_ERR_INTERNAL_ERROR;
 	unseq = send_unseq(c, payload, len);
 	stream = stream_for(c, payload, len);
+	if (payload[0] == SSH2_MSG_CHANNEL_CLOSE && len >= 5 &&
+	    (u = uchan_by_remote(c, PEEK_U32(payload + 1))) != NULL)
+		u->close_sent = 1;	/* its receive state stays until free */
 	if (!unseq)
 		stream = send_mapped(c, payload, len, stream, &drain);
 	if ((r = sctp_ms_send_number(&c->snd, payload[0], stream, unseq,

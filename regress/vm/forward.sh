@@ -335,14 +335,17 @@ remote)
 		wait_for "$W/dsrv.log" listening 20 || fatal "DCCP server did not start"
 		fwd_start "ssh-r-$tr" $tr -o DCCPServiceCode=42 \
 		    -R "$base/sctp:$A1,$A2:7001" -R "$((base + 1))/udp:127.0.0.1:5301" \
-		    -R "$((base + 2))/dccp:127.0.0.1:5401" -R "0/udp:127.0.0.1:5301"
+		    -R "$((base + 2))/dccp:127.0.0.1:5401" -R "0/udp:127.0.0.1:5399" \
+		    -R "0/udp:127.0.0.1:5301"
 		for what in $base $((base + 1)) $((base + 2)); do
 			wait_for "$W/ssh-r-$tr.log" "remote forward success for: listen $what," 30 ||
 			    { cat "$W/ssh-r-$tr.log"; fatal "$tr: -R $what not confirmed"; }
 		done
-		wait_for "$W/ssh-r-$tr.log" "Allocated port" 30 ||
+		# Two forwards of port 0: each port's opens go to its own
+		# destination (5399 has no listener, 5301 echoes).
+		wait_for "$W/ssh-r-$tr.log" "Allocated port .* to 127.0.0.1:5301" 30 ||
 		    fatal "$tr: no port allocated for -R 0/udp"
-		p0=$(sed -n 's/.*Allocated port \([0-9]*\) for remote forward.*/\1/p' "$W/ssh-r-$tr.log" | head -1)
+		p0=$(sed -n 's/.*Allocated port \([0-9]*\) for remote forward to 127.0.0.1:5301.*/\1/p' "$W/ssh-r-$tr.log" | head -1)
 		out=$("$TOPO" exec b "$PROBE" sctp-check 127.0.0.1 $base 120) ||
 		    { echo "$out"; tail -30 "$W/sshd.log"; fatal "$tr: SCTP -R failed"; }
 		note "SSH over $tr, -R $base/sctp: $out"
@@ -351,7 +354,7 @@ remote)
 		note "SSH over $tr, -R $((base + 1))/udp: $out"
 		out=$("$TOPO" exec b "$PROBE" udp-ask 127.0.0.1 "$p0" 3) ||
 		    { echo "$out"; fatal "$tr: UDP -R on the allocated port $p0 failed"; }
-		note "SSH over $tr, -R 0/udp: sshd chose port $p0: $out"
+		note "SSH over $tr, two -R 0/udp: sshd chose port $p0 for the echo, and its datagrams reach it: $out"
 		"$TOPO" exec b dccp-ping 127.0.0.1 $((base + 2)) ||
 		    { tail -20 "$W/ssh-r-$tr.log"; fatal "$tr: DCCP -R failed"; }
 		wait $dsrv || fatal "DCCP server failed"

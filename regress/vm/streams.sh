@@ -147,7 +147,7 @@ note "terminal session: channel data cut to $1 bytes, then $last after the MTU f
 lines0=$(wc -l <"$W/sshd.log")
 out=$(on_a "$SSH" -F "$CFG" -z -v -o SCTPChannelStreams=no "$B1" echo off 2>"$W/off.log") || fatal "client with the mode off failed"
 [ "$out" = off ] || fatal "mode-off output '$out'"
-! grep -q "sctp-streams-c-v00" "$W/off.log" || fatal "client offered the mode although disabled"
+! grep -q "sctp-streams-c-v01" "$W/off.log" || fatal "client offered the mode although disabled"
 ! grep -q "$IN_USE" "$W/off.log" || fatal "client with the mode off uses it"
 sleep 0.5
 tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "not offered by the peer, one stream" ||

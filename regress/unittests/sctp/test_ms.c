@@ -1296,8 +1296,46 @@ test_conn_map(void)
 	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
 	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
 	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 0xfffffffeU % n1);
+	/* After our CLOSE, the peer's number 0xfffffffe may be reused for
+	 * a channel of another kind: its data goes on its own stream. */
+	fwd_data(d, sizeof(d), 0xfffffffe, 3);
+	send_msg(ca, d, len);
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 0xfffffffeU % n1);
+	/* A keep-alive after data off the stream needs no drain; an
+	 * sctp-abort does.  (Channel 3 sent CLOSE above: a new channel 9
+	 * that the peer numbers 3.) */
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 9, 3), 0);
+	r = sctp_ms_drains(ca);
+	fwd_data(d, sizeof(d), 3, 2);
+	send_msg(ca, d, len);
+	{
+		u_char ka[64], ab[64];
+		const char *kn = "keepalive@openssh.com";
+		const char *an = "sctp-abort@openssh-sctp.invalid";
+
+		ka[0] = ab[0] = SSH2_MSG_CHANNEL_REQUEST;
+		POKE_U32(ka + 1, 3);
+		POKE_U32(ab + 1, 3);
+		POKE_U32(ka + 5, strlen(kn));
+		POKE_U32(ab + 5, strlen(an));
+		memcpy(ka + 9, kn, strlen(kn));
+		memcpy(ab + 9, an, strlen(an));
+		ka[9 + strlen(kn)] = ab[9 + strlen(an)] = 0;
+		send_msg(ca, ka, 10 + strlen(kn));
+		pump(ca, a, ia);
+		ASSERT_INT_EQ(sctp_ms_drains(ca), r);
+		send_msg(ca, ab, 10 + strlen(an));
+		pump(ca, a, ia);
+		ASSERT_INT_EQ(sctp_ms_drains(ca), r + 1);
+	}
+	read_records(cb, b, ib, 3);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 5 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
+	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);
 	/* Forgotten: its data goes on its own stream again. */
-	sctp_ms_channel_gone(ca, 5);
+	sctp_ms_channel_gone(ca, 9);
 	fwd_data(d, sizeof(d), 3, 2);
 	send_msg(ca, d, len);
 	pump(ca, a, ia);
@@ -1465,8 +1503,24 @@ test_conn_unseq_policy(void)
 			ASSERT_INT_GT(ab, 0);
 			ASSERT_INT_LT(got, 64);
 			ASSERT_INT_GT(got, 0);
-		} else	/* one given up after it arrived counts twice */
+		} else {	/* one given up after arriving counts twice */
 			ASSERT_INT_GE(ab + got, 64);
+			/*
+			 * After our CLOSE the peer may reuse number 3 for a
+			 * channel of another kind: data to 3 is sequenced.
+			 */
+			u_char cl[] = { SSH2_MSG_CHANNEL_CLOSE, 0, 0, 0, 3 };
+
+			sshbuf_reset(ib);
+			send_msg(ca, cl, sizeof(cl));
+			send_msg(ca, data, 64);
+			pump(ca, a, ia);
+			read_records(cb, b, ib, 2);
+			/* records: length, stream, flags (0: ordered) */
+			ASSERT_U8_EQ(sshbuf_ptr(ib)[6], 0);
+			ASSERT_U8_EQ(sshbuf_ptr(ib)[7 +
+			    PEEK_U32(sshbuf_ptr(ib)) + 6], 0);
+		}
 		sshbuf_reset(ia);
 		sshbuf_reset(ib);
 		sctp_ms_conn_free(ca);
