@@ -142,6 +142,54 @@ sctp_prep(int fd)
 	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
 }
 
+/*
+ * A listening SCTP socket on the comma-separated ADDRS, NSTREAMS each way;
+ * rcvbuf, if not 0, is the receive buffer its associations inherit.
+ * Says "listening" once it does.
+ */
+static int
+sctp_listen_list(const char *addrs, const char *port, int rcvbuf)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	int fd, n, v6, on = 1;
+
+	n = resolve_list(addrs, port, 1, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	sctp_prep(fd);
+	if (rcvbuf != 0)	/* after sctp_prep's large buffers */
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+	pack(ss, n, packed);
+	if (sctp_bindx(fd, (struct sockaddr *)packed, n,
+	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
+		die("bind");
+	printf("fwd-probe: listening\n");
+	fflush(stdout);
+	return fd;
+}
+
+/* Connected SCTP socket to ADDRS, NSTREAMS each way. */
+static int
+sctp_connect_list(const char *addrs, const char *port)
+{
+	struct sockaddr_storage ss[8];
+	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
+	int fd, n, v6;
+
+	n = resolve_list(addrs, port, 0, ss, 8, &v6);
+	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
+	    IPPROTO_SCTP)) == -1)
+		die("socket");
+	sctp_prep(fd);
+	pack(ss, n, packed);
+	if (sctp_connectx(fd, (struct sockaddr *)packed, n, NULL) == -1)
+		die("connect");
+	return fd;
+}
+
 /* One whole message (joining partial reads); -1 at the end. */
 static ssize_t
 recv_msg(int fd, unsigned char *buf, size_t size, struct sctp_rcvinfo *ri)
@@ -212,25 +260,12 @@ send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
 static int
 sctp_echo(const char *addrs, const char *port)
 {
-	struct sockaddr_storage ss[8];
-	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
 	static unsigned char buf[MAXMSG];
 	struct sctp_rcvinfo ri;
-	int fd, c, n, v6, on = 1;
+	int fd, c;
 	ssize_t len;
 
-	n = resolve_list(addrs, port, 1, ss, 8, &v6);
-	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
-	    IPPROTO_SCTP)) == -1)
-		die("socket");
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-	sctp_prep(fd);
-	pack(ss, n, packed);
-	if (sctp_bindx(fd, (struct sockaddr *)packed, n,
-	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
-		die("bind");
-	printf("fwd-probe: listening\n");
-	fflush(stdout);
+	fd = sctp_listen_list(addrs, port, 0);
 	for (;;) {
 		if ((c = accept(fd, NULL, NULL)) == -1)
 			die("accept");
@@ -300,21 +335,12 @@ check_one(int fd, int count, char *seen, int *unord)
 static int
 sctp_check(const char *addrs, const char *port, int count, int interval)
 {
-	struct sockaddr_storage ss[8];
-	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
 	static unsigned char want[MAXMSG];
 	struct pollfd pfd;
-	int fd, n, v6, r, sent = 0, got = 0, bad = 0, unord = 0;
+	int fd, r, sent = 0, got = 0, bad = 0, unord = 0;
 	char *seen;
 
-	n = resolve_list(addrs, port, 0, ss, 8, &v6);
-	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
-	    IPPROTO_SCTP)) == -1)
-		die("socket");
-	sctp_prep(fd);
-	pack(ss, n, packed);
-	if (sctp_connectx(fd, (struct sockaddr *)packed, n, NULL) == -1)
-		die("connect");
+	fd = sctp_connect_list(addrs, port);
 	if ((seen = calloc(count, 1)) == NULL)
 		die("calloc");
 	pfd.fd = fd;
@@ -462,25 +488,6 @@ struct stamp {
 	uint64_t t;
 } __attribute__((packed));
 
-/* Connected SCTP socket to ADDRS, NSTREAMS each way. */
-static int
-sctp_connect_list(const char *addrs, const char *port)
-{
-	struct sockaddr_storage ss[8];
-	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
-	int fd, n, v6;
-
-	n = resolve_list(addrs, port, 0, ss, 8, &v6);
-	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
-	    IPPROTO_SCTP)) == -1)
-		die("socket");
-	sctp_prep(fd);
-	pack(ss, n, packed);
-	if (sctp_connectx(fd, (struct sockaddr *)packed, n, NULL) == -1)
-		die("connect");
-	return fd;
-}
-
 static int
 sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
     int size)
@@ -519,27 +526,12 @@ sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
 static int
 sctp_stall(const char *addrs, const char *port, int secs)
 {
-	struct sockaddr_storage ss[8];
-	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
 	static unsigned char buf[MAXMSG];
 	struct sctp_rcvinfo ri;
 	struct pollfd pfd;
-	int fd, c, k, v6, on = 1, small = 64 * 1024, n = 0;
+	int fd, c, n = 0;
 
-	k = resolve_list(addrs, port, 1, ss, 8, &v6);
-	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
-	    IPPROTO_SCTP)) == -1)
-		die("socket");
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-	sctp_prep(fd);
-	/* after sctp_prep's large buffers: the association inherits it */
-	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
-	pack(ss, k, packed);
-	if (sctp_bindx(fd, (struct sockaddr *)packed, k,
-	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
-		die("bind");
-	printf("fwd-probe: listening\n");
-	fflush(stdout);
+	fd = sctp_listen_list(addrs, port, 64 * 1024);
 	if ((c = accept(fd, NULL, NULL)) == -1)
 		die("accept");
 	sleep(secs);
@@ -557,8 +549,6 @@ static int cmp_u64(const void *, const void *);
 static int
 sctp_sink(const char *addrs, const char *port, int secs, uint32_t skip)
 {
-	struct sockaddr_storage ss[8];
-	unsigned char packed[8 * sizeof(struct sockaddr_in6)];
 	static unsigned char buf[65536];
 	struct sctp_rcvinfo ri;
 	struct stamp st;
@@ -567,20 +557,9 @@ sctp_sink(const char *addrs, const char *port, int secs, uint32_t skip)
 	uint32_t maxseq = 0, last[NSTREAMS];
 	size_t n = 0, ns[NSTREAMS], cap = 1 << 16, waited = 0, i;
 	ssize_t len;
-	int fd, c, k, v6, on = 1, reorder = 0;
+	int fd, c, reorder = 0;
 
-	k = resolve_list(addrs, port, 1, ss, 8, &v6);
-	if ((fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM,
-	    IPPROTO_SCTP)) == -1)
-		die("socket");
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-	sctp_prep(fd);
-	pack(ss, k, packed);
-	if (sctp_bindx(fd, (struct sockaddr *)packed, k,
-	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 8) == -1)
-		die("bind");
-	printf("fwd-probe: listening\n");
-	fflush(stdout);
+	fd = sctp_listen_list(addrs, port, 0);
 	if ((c = accept(fd, NULL, NULL)) == -1)
 		die("accept");
 	d = calloc(cap, sizeof(*d));

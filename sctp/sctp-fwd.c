@@ -274,7 +274,7 @@ send_sctp_abort(struct ssh *ssh, Channel *c)
 
 	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
 	    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
-	    (r = sshpkt_put_cstring(ssh, "sctp-abort" SCTP_FWD_DOMAIN)) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, SCTP_ABORT_REQUEST)) != 0 ||
 	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||
 	    (r = sshpkt_send(ssh)) != 0)
 		fatal_fr(r, "channel %d: sctp-abort", c->self);
@@ -891,7 +891,7 @@ sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 		start_spread(ssh, c);
 		return 1;
 	}
-	if (strcmp(rtype, "sctp-abort" SCTP_FWD_DOMAIN) != 0) {
+	if (strcmp(rtype, SCTP_ABORT_REQUEST) != 0) {
 		debug_f("channel %d: request %s not known", c->self, rtype);
 		return 0;
 	}
