@@ -76,6 +76,20 @@ now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/* Sleep until now_ns() reaches t: the senders' pace. */
+static void
+sleep_until(uint64_t t)
+{
+	struct timespec ts;
+	uint64_t now;
+
+	while ((now = now_ns()) < t) {
+		ts.tv_sec = (t - now) / 1000000000ULL;
+		ts.tv_nsec = (t - now) % 1000000000ULL;
+		nanosleep(&ts, NULL);
+	}
+}
+
 /* "a,b" and a port into packed sockaddrs for sctp_bindx/connectx. */
 static int
 resolve_list(const char *list, const char *port, int passive,
@@ -496,7 +510,6 @@ sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
 	struct stamp st;
 	uint64_t start, next, gap = 1000000000ULL / rate;
 	uint32_t seq = 0;
-	struct timespec ts;
 	int fd;
 
 	if (size < (int)sizeof(st) || size > (int)sizeof(buf))
@@ -511,11 +524,7 @@ sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
 			die("send");
 		seq++;
 		next += gap;
-		while (now_ns() < next) {
-			ts.tv_sec = 0;
-			ts.tv_nsec = next - now_ns();
-			nanosleep(&ts, NULL);
-		}
+		sleep_until(next);
 	}
 	printf("fwd-probe: sent %u messages\n", seq);
 	sleep(2);	/* let the last ones arrive before the end */
@@ -629,7 +638,6 @@ udp_send(const char *host, const char *port, int rate, int secs, int size)
 	struct stamp st;
 	uint64_t start = now_ns(), next = start, gap = 1000000000ULL / rate;
 	uint32_t seq = 0;
-	struct timespec ts;
 	int fd;
 
 	if (size < (int)sizeof(st) || size > (int)sizeof(buf))
@@ -641,11 +649,7 @@ udp_send(const char *host, const char *port, int rate, int secs, int size)
 		memcpy(buf, &st, sizeof(st));
 		sendto(fd, buf, size, 0, (struct sockaddr *)&to, tl);
 		next += gap;
-		while (now_ns() < next) {
-			ts.tv_sec = 0;
-			ts.tv_nsec = next - now_ns();
-			nanosleep(&ts, NULL);
-		}
+		sleep_until(next);
 	}
 	printf("fwd-probe: sent %u datagrams\n", seq);
 	return 0;
