@@ -337,12 +337,13 @@ update_maxdata(struct sctp_ms_conn *c)
  * Channel data about to be sent to the peer's channel remote_id: set its
  * stream's class for the scheduler, and return len cut to what fits one
  * DATA chunk (2.10, 2.11).  Interactive: a channel on a tty, X11 and
- * agent channels, and session channels of a connection that asked for a
- * tty (the client's side of a session does not see the tty itself).
+ * agent channels, and session channels that upstream's classifier does not
+ * call bulk (nonbulk: a session with a tty on either side; the client's
+ * side of a session does not see the tty itself).
  */
 size_t
 sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
-    const char *ctype, int isatty, int conn_interactive, size_t len)
+    const char *ctype, int isatty, int nonbulk, size_t len)
 {
 	int interactive;
 
@@ -350,7 +351,7 @@ sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
 		return len;
 	interactive = isatty || strncmp(ctype, "x11", 3) == 0 ||
 	    strstr(ctype, "agent") != NULL ||
-	    (conn_interactive && strcmp(ctype, "session") == 0);
+	    (nonbulk && strcmp(ctype, "session") == 0);
 	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
 	/*
 	 * The kernel reports paths coming and going but not a path MTU
@@ -1468,7 +1469,7 @@ int sctp_ms_map_channel(struct sctp_ms_conn *c, u_int l, u_int r)
     { return -1; }
 void sctp_ms_channel_gone(struct sctp_ms_conn *c, u_int l) { }
 size_t sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
-    const char *ctype, int isatty, int conn_interactive, size_t len)
+    const char *ctype, int isatty, int nonbulk, size_t len)
     { return len; }
 int sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 {

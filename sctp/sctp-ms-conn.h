@@ -59,7 +59,7 @@ int	sctp_ms_check_drain(const struct sctp_ms_conn *);
 
 /* Channel data: the stream's scheduling class and the size (2.10, 2.11). */
 size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,
-	    const char *ctype, int isatty, int conn_interactive, size_t len);
+	    const char *ctype, int isatty, int nonbulk, size_t len);
 
 /*
  * Forwarding channels (3.8): data unsequenced (UDP, DCCP), or spread over

@@ -4,7 +4,7 @@
 cd "$TOP"
 [ -d .git ] || { note "not a git checkout; checking the work tree"; }
 tarball=$("$TOP/contrib/fetch-upstream")
-tar xzf "$tarball" -C "$scratch" --strip-components=1
+tar xf "$tarball" -C "$scratch" --strip-components=1
 (cd "$scratch" && find . -type f -exec sha256sum {} +) | awk '{print $1}' | sort -u >"$scratch/.upstream-sums"
 files=$(git ls-files 2>/dev/null || find . -path ./build -prune -o -type f -print)
 bad=0

@@ -2,7 +2,7 @@
 # with no fuzz and no offset, and each has a header saying what and why.
 . "$(dirname "$0")/lib.sh"
 tarball=$("$TOP/contrib/fetch-upstream")
-tar xzf "$tarball" -C "$scratch" --strip-components=1
+tar xf "$tarball" -C "$scratch" --strip-components=1
 n=0
 while read -r p; do
 	case $p in ''|'#'*) continue ;; esac

@@ -423,3 +423,9 @@ tests(void)
 	test_events();
 #endif
 }
+
+void
+benchmarks(void)
+{
+	printf("no benchmarks\n");
+}
