@@ -721,4 +721,25 @@ sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen, size_t *rlen)
 	return 0;
 }
 
+#else /* WITH_SCTP */
+
+/* Without SCTP the packet layer's wrappers are the plain calls. */
+ssize_t
+sctp_write(int fd, const void *buf, size_t len)
+{
+	return write(fd, buf, len);
+}
+
+ssize_t
+sctp_read(int fd, void *buf, size_t len)
+{
+	return read(fd, buf, len);
+}
+
+int
+sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen, size_t *rlen)
+{
+	return sshbuf_read(fd, buf, maxlen, rlen);
+}
+
 #endif /* WITH_SCTP */

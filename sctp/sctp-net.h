@@ -72,6 +72,10 @@ extern void (*sctp_events_hook)(int fd);
 /* Log a path change notification read from fd (debug). */
 void	sctp_log_notification(int fd, const u_char *buf, size_t len);
 
+/*
+ * The packet layer's I/O.  In every build; without WITH_SCTP, or on a
+ * socket without path events, they are write(2), read(2), sshbuf_read().
+ */
 /* write(2) that keeps each SCTP message to at most one SSH packet. */
 ssize_t	sctp_write(int fd, const void *buf, size_t len);
 
