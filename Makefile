@@ -7,6 +7,12 @@
 #   make demo            the main job: the multi-path SCTP demo in the VM
 #   make edit-tree       build/edit: a git repository of the patched tree
 #   make save-patches    write build/edit's commits back into patches/
+#                        (and, after a rebase, the new pin to upstream.conf)
+#   make rebase UPSTREAM=VERSION
+#                        replay the series onto another upstream release in
+#                        build/edit (three-way merge, stops at conflicts)
+#   make rebase-continue go on after resolving a conflict
+#   make upstream-status is a newer upstream release fetchable?
 #   make clean           remove build/ (the download cache stays)
 
 include upstream.conf
@@ -27,7 +33,7 @@ INPUTS := upstream.conf patches/series $(wildcard patches/*.patch) \
 	contrib/build-tree contrib/fetch-upstream
 
 .PHONY: all deps build tools check demo edit-tree save-patches clean distclean \
-	vm-prepare fuzz fuzz-run
+	vm-prepare fuzz fuzz-run rebase rebase-continue upstream-status
 
 all: build
 
@@ -112,6 +118,16 @@ edit-tree:
 
 save-patches:
 	contrib/patch-series save
+
+rebase:
+	@[ -n "$(UPSTREAM)" ] || { echo "usage: make rebase UPSTREAM=VERSION (e.g. 10.6p1)" >&2; exit 2; }
+	contrib/patch-series rebase $(UPSTREAM)
+
+rebase-continue:
+	contrib/patch-series continue
+
+upstream-status:
+	contrib/upstream-status || [ $$? -eq 1 ]
 
 clean:
 	rm -rf $(BUILD)
