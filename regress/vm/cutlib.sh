@@ -79,21 +79,34 @@ upload_cut() {
 	    -v conns="$conns" -v path="$([ "$tr" = sctp ] && echo path2 || echo path1)" '
 	$2 != "rx" || $3 !~ /^[0-9]+$/ { next }
 	{
-		t = substr($1, 3) + 0; p1 = p2 = 0
+		n++; t[n] = substr($1, 3) + 0; p1[n] = p2[n] = 0
 		for (i = 6; i <= NF; i++) {
 			split($i, a, "=")
-			if (a[1] == "path1") p1 = a[2]; else if (a[1] == "path2") p2 = a[2]
+			if (a[1] == "path1") p1[n] = a[2]; else if (a[1] == "path2") p2[n] = a[2]
 		}
-		after = path == "path2" ? p2 : p1
+		after[n] = path == "path2" ? p2[n] : p1[n]
 	}
-	# Rate before the cut: the second before it.
-	c0 > 0 && t > c0 - 1 && t <= c0 { pre += p1 + p2; npre++ }
-	# Path 1 dead: the first interval after the cut command started with
-	# no more than heartbeats (about 100 bytes) on it.
-	c0 > 0 && dead == "" && t > c0 && p1 < 1500 { dead = t; next }
-	dead != "" && gap == "" && after > 3000 { gap = t - dead }
-	dead != "" && full == "" && npre > 0 && after >= pre / npre / 2 { full = t - dead }
 	END {
+		# Rate before the cut: the second before it.
+		for (i = 1; i <= n; i++)
+			if (c0 > 0 && t[i] > c0 - 1 && t[i] <= c0) { pre += p1[i] + p2[i]; npre++ }
+		# Path 1 dead: the start of the longest run, after the cut command
+		# started, of intervals with no more than heartbeats (about 100
+		# bytes) on it.  The longest, not the first: on a loaded machine a
+		# sender can pause for an interval or two before the cut.
+		best = 0; run = 0; dead = 0
+		for (i = 1; i <= n; i++) {
+			if (c0 > 0 && t[i] > c0 && p1[i] < 1500) {
+				if (run == 0) start = i
+				run++
+				if (run > best) { best = run; dead = start }
+			} else
+				run = 0
+		}
+		for (i = dead + 1; dead > 0 && i <= n; i++) {
+			if (gap == "" && after[i] > 3000) gap = t[i] - t[dead]
+			if (full == "" && npre > 0 && after[i] >= pre / npre / 2) full = t[i] - t[dead]
+		}
 		if (c0 == 0) { gap = full = "-" }
 		else {
 			if (gap == "") gap = "never"; else gap = sprintf("%.2f", gap)
