@@ -31,7 +31,7 @@
  *	messages held up behind a loss
  *   fwd-probe sctp-stall ADDRS PORT SECONDS
  *	accept one association with a 64 KB receive buffer, read nothing for
- *	SECONDS, then count the messages until it ends (or 3 s of silence)
+ *	SECONDS, then count the messages until it ends (or 30 s of silence)
  *   fwd-probe udp-sink PORT SECONDS [SKIP]
  *	receive those for SECONDS after the first; print the delivered
  *	count, the highest number and the one-way delays (the sender is in
@@ -546,7 +546,12 @@ sctp_stall(const char *addrs, const char *port, int secs)
 	sleep(secs);
 	pfd.fd = c;
 	pfd.events = POLLIN;
-	while (poll(&pfd, 1, 3000) > 0 &&
+	/*
+	 * Until the end of the association, or 30 s without a message: after
+	 * the stall the sender's zero-window probes have backed off, and on a
+	 * loaded machine the next message can take seconds.
+	 */
+	while (poll(&pfd, 1, 30000) > 0 &&
 	    recv_msg(c, buf, sizeof(buf), &ri) >= 0)
 		n++;
 	printf("received %d\n", n);
