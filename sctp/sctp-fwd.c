@@ -160,7 +160,8 @@ start_spread(struct ssh *ssh, Channel *c)
 	if ((ms = ms_of(ssh)) == NULL)
 		return;
 	if (!lossy(c->sctp_fwd)) {
-		if (sctp_ms_map_channel(ms, c->self, c->remote_id) == 0)
+		if (sctp_ms_map_channel(ms, c->self, c->remote_id,
+		    sctp_fwd_hdr_stream) == 0)
 			debug("channel %d: forwarded SCTP streams on SSH "
 			    "streams", c->self);
 		return;

@@ -63,12 +63,15 @@ size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,
 
 /*
  * Forwarding channels (3.8): data unsequenced (UDP, DCCP), or spread over
- * streams by forwarded stream (SCTP); forgotten when the channel is gone.
+ * streams by forwarded stream (SCTP: stream_of reads it from a
+ * CHANNEL_DATA's data); forgotten when the channel is gone.
  */
 int	sctp_ms_unseq_channel(struct sctp_ms_conn *, u_int local_id,
 	    u_int remote_id);
+typedef int (*sctp_ms_stream_fn)(const u_char *data, size_t len,
+	    u_int *stream);
 int	sctp_ms_map_channel(struct sctp_ms_conn *, u_int local_id,
-	    u_int remote_id);
+	    u_int remote_id, sctp_ms_stream_fn stream_of);
 void	sctp_ms_channel_gone(struct sctp_ms_conn *, u_int local_id);
 
 /* Input (2.6). */

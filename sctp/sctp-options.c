@@ -31,9 +31,7 @@
 #include "misc.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
-
-#define SO_CLIENT	0x01
-#define SO_SERVER	0x02
+#include "sctp/sctp-keyword.h"
 
 enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
@@ -41,48 +39,31 @@ enum {
 	kChannelStreams, kScheduler, kWeights, kDrainTimeout
 };
 
-static const struct {
-	const char *name;	/* lower case, as the parsers see it */
-	const char *display;	/* as documented */
-	int code, where;
-} keywords[] = {
-	{ "transport", "Transport", kTransport, SO_CLIENT|SO_SERVER },
-	{ "sctppeeraddresses", "SCTPPeerAddresses", kPeerAddresses, SO_CLIENT },
-	{ "sctpstreams", "SCTPStreams", kStreams, SO_CLIENT|SO_SERVER },
+static const struct sctp_keyword keywords[] = {
+	{ "transport", "Transport", kTransport, SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctppeeraddresses", "SCTPPeerAddresses", kPeerAddresses, SCTP_KW_CLIENT },
+	{ "sctpstreams", "SCTPStreams", kStreams, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpheartbeatinterval", "SCTPHeartbeatInterval", kHeartbeat,
-	    SO_CLIENT|SO_SERVER },
-	{ "sctprtoinitial", "SCTPRTOInitial", kRTOInitial, SO_CLIENT|SO_SERVER },
-	{ "sctprtomin", "SCTPRTOMin", kRTOMin, SO_CLIENT|SO_SERVER },
-	{ "sctprtomax", "SCTPRTOMax", kRTOMax, SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctprtoinitial", "SCTPRTOInitial", kRTOInitial, SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctprtomin", "SCTPRTOMin", kRTOMin, SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctprtomax", "SCTPRTOMax", kRTOMax, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctppathmaxretransmissions", "SCTPPathMaxRetransmissions",
-	    kPathMaxRetrans, SO_CLIENT|SO_SERVER },
+	    kPathMaxRetrans, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctppotentiallyfailedthreshold", "SCTPPotentiallyFailedThreshold",
-	    kPFThreshold, SO_CLIENT|SO_SERVER },
+	    kPFThreshold, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "listenmultipleaddresses", "ListenMultipleAddresses", kListenMulti,
-	    SO_SERVER },
+	    SCTP_KW_SERVER },
 	{ "sctpchannelstreams", "SCTPChannelStreams", kChannelStreams,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpstreamscheduler", "SCTPStreamScheduler", kScheduler,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpstreamweights", "SCTPStreamWeights", kWeights,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpdraintimeout", "SCTPDrainTimeout", kDrainTimeout,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
-
-static int
-lookup(const char *keyword, int server)
-{
-	int i;
-
-	for (i = 0; keywords[i].name != NULL; i++) {
-		if (strcasecmp(keyword, keywords[i].name) == 0 &&
-		    (keywords[i].where & (server ? SO_SERVER : SO_CLIENT)))
-			return i;
-	}
-	return -1;
-}
 
 int
 sctp_options_keyword(const char *keyword, int server)
@@ -92,7 +73,7 @@ sctp_options_keyword(const char *keyword, int server)
 	/* 2: sshd takes it in Match blocks too */
 	if ((r = sctp_fwd_options_keyword(keyword, server)) != 0)
 		return r;
-	return lookup(keyword, server) != -1;
+	return sctp_keyword_lookup(keywords, keyword, server) != NULL;
 }
 
 const char *
@@ -269,26 +250,20 @@ int
 sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
     char ***av, const char *filename, int linenum, int active, int server)
 {
-	int i, value = 0, *intptr = NULL, lo = 0, hi = INT_MAX;
+	int value = 0, *intptr = NULL, lo = 0, hi = INT_MAX;
 	char *arg, *err = NULL;
 	const char *display;
+	const struct sctp_keyword *kw;
 	struct sctp_addrlist *al;
 
 	if (sctp_fwd_options_keyword(keyword, server))
 		return sctp_fwd_options_parse(&o->fwd, keyword, ac, av,
 		    filename, linenum, active, server);
-	if ((i = lookup(keyword, server)) == -1) {
-		error("%s line %d: unknown SCTP option \"%s\"",
-		    filename, linenum, keyword);
+	if ((kw = sctp_keyword_arg(keywords, "SCTP", keyword, server, ac, av,
+	    filename, linenum, &arg)) == NULL)
 		return -1;
-	}
-	display = keywords[i].display;
-	if ((arg = argv_next(ac, av)) == NULL || *arg == '\0') {
-		error("%s line %d: %s missing argument.",
-		    filename, linenum, display);
-		return -1;
-	}
-	switch (keywords[i].code) {
+	display = kw->display;
+	switch (kw->code) {
 	case kTransport:
 		if (strcmp(arg, "tcp") == 0)
 			value = SCTP_TRANSPORT_TCP;
