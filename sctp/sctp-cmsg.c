@@ -21,10 +21,24 @@
 
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 #include <string.h>
 
 #include "sctp/sctp-cmsg.h"
+
+void
+cmsg_msghdr(struct msghdr *mh, struct iovec *iov, const void *data,
+    size_t len, void *control, size_t controllen)
+{
+	memset(mh, 0, sizeof(*mh));
+	iov->iov_base = (void *)data;
+	iov->iov_len = len;
+	mh->msg_iov = iov;
+	mh->msg_iovlen = 1;
+	mh->msg_control = control;
+	mh->msg_controllen = controllen;
+}
 
 int
 cmsg_append(struct msghdr *mh, size_t cap, int level, int type,

@@ -25,6 +25,15 @@
 #define SCTP_CMSG_H
 
 struct msghdr;
+struct iovec;
+
+/*
+ * mh for one buffer of len bytes (iov is its iovec) and a control buffer
+ * of controllen bytes: sizeof the buffer to receive, 0 to send (then
+ * cmsg_append() counts what is added).
+ */
+void	cmsg_msghdr(struct msghdr *mh, struct iovec *iov, const void *data,
+	    size_t len, void *control, size_t controllen);
 
 /*
  * Append a control message to mh: msg_control has room for cap bytes and

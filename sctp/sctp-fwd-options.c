@@ -61,6 +61,11 @@ static const struct sctp_keyword keywords[] = {
 	{ NULL, NULL, 0, 0 }
 };
 
+/*
+ * The forwarding options last filled in: configuration, as upstream's
+ * global "options", set while it is read, before any connection (struct
+ * ssh) exists; sshd's Match passes its options with each open instead.
+ */
 static const struct sctp_fwd_options *active;
 
 int

@@ -17,9 +17,10 @@
 
 /*
  * Forwarding SCTP, UDP and DCCP through SSH (PROTOCOL.sctp section 3): the
- * hooks that channels.c, readconf.c and serverloop.c call.  The channels
- * are upstream's Channel, in datagram mode (each buffered string is one
- * CHANNEL_DATA); what differs per protocol is here.
+ * hooks that channels.c, readconf.c and serverloop.c call (fwd-core.c,
+ * fwd-remote.c; fwd-int.h describes the files).  The channels are
+ * upstream's Channel, in datagram mode (each buffered string is one
+ * CHANNEL_DATA); c->sctp_fwd holds what differs per protocol.
  */
 
 #ifndef SCTP_FWD_H
@@ -38,7 +39,7 @@ struct Channel;
 struct Forward;
 struct ForwardOptions;
 struct sctp_fwd_options;
-struct sctp_fwd_chan;
+struct fwd_chan;
 struct sshbuf;
 
 const char *sctp_fwd_proto_name(int proto);
@@ -81,7 +82,7 @@ void	sctp_fwd_chan_free(struct ssh *, struct Channel *);
 
 /* ssh -R: the global request, and the forwarded-* opens it brings. */
 int	sctp_fwd_request_remote(struct ssh *, struct Forward *);
-int	sctp_fwd_remote_port(int handle, int port);
+int	sctp_fwd_remote_port(struct ssh *, int handle, int port);
 
 /* ssh: ~C -KL/-KR and -O cancel with a protocol. */
 int	sctp_fwd_cancel_local(struct ssh *, struct Forward *);

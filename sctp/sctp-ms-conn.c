@@ -57,19 +57,6 @@
 
 #ifdef WITH_SCTP
 
-static struct sctp_ms_conn *conns;
-
-static struct sctp_ms_conn *
-conn_by_fd(int fd)
-{
-	struct sctp_ms_conn *c;
-
-	for (c = conns; c != NULL; c = c->link)
-		if (c->fd == fd)
-			return c;
-	return NULL;
-}
-
 struct sctp_ms_conn *
 sctp_ms_conn_new(int fd)
 {
@@ -94,9 +81,6 @@ sctp_ms_conn_new(int fd)
 	TAILQ_INIT(&c->outq);
 	TAILQ_INIT(&c->uchans);
 	TAILQ_INIT(&c->mchans);
-	c->link = conns;
-	conns = c;
-	sctp_events_hook = sctp_ms_full_io;
 	debug2_f("fd %d: SCTP association, %u streams out, %u in", fd,
 	    c->nout, c->nin);
 	return c;
@@ -105,16 +89,8 @@ sctp_ms_conn_new(int fd)
 void
 sctp_ms_conn_free(struct sctp_ms_conn *c)
 {
-	struct sctp_ms_conn **p;
-
 	if (c == NULL)
 		return;
-	for (p = &conns; *p != NULL; p = &(*p)->link) {
-		if (*p == c) {
-			*p = c->link;
-			break;
-		}
-	}
 	sctp_ms_outq_clear(c);
 	sctp_ms_chans_free(c);
 	sctp_ms_cipher_free(c->enc);
@@ -129,14 +105,13 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 }
 
 void
-sctp_ms_full_io(int fd)
+sctp_ms_full_io(struct sctp_ms_conn *c)
 {
-	struct sctp_ms_conn *c;
 	int on = 1;
 
-	if ((c = conn_by_fd(fd)) == NULL || c->full_io)
+	if (c == NULL || c->full_io)
 		return;
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
 	    sizeof(on)) == -1) {
 		/* Without stream information only stream 0 can be used. */
 		error_f("SCTP_RECVRCVINFO: %s", strerror(errno));
@@ -144,7 +119,7 @@ sctp_ms_full_io(int fd)
 	}
 	c->full_io = 1;
 	c->mtu_stale = 1;
-	debug2_f("fd %d: messages with stream information", fd);
+	debug2_f("fd %d: messages with stream information", c->fd);
 	if (c->agreed)
 		sctp_ms_set_scheduler(c);
 }
@@ -165,7 +140,7 @@ sctp_ms_out_active(const struct sctp_ms_conn *c)
 
 struct sctp_ms_conn *sctp_ms_conn_new(int fd) { return NULL; }
 void sctp_ms_conn_free(struct sctp_ms_conn *c) { }
-void sctp_ms_full_io(int fd) { }
+void sctp_ms_full_io(struct sctp_ms_conn *c) { }
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *c, int s) { return NULL; }
 int sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
     const char *peer, int strict, const char *ei, const char *eo, int ci,

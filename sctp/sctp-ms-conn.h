@@ -31,8 +31,11 @@ struct sctp_ms_conn;
 struct sctp_ms_conn *sctp_ms_conn_new(int fd);
 void	sctp_ms_conn_free(struct sctp_ms_conn *);
 
-/* After authentication: sendmsg/recvmsg with stream information (2.5). */
-void	sctp_ms_full_io(int fd);
+/*
+ * After authentication, once ssh or sshd enabled the association's events
+ * (sctp_events_enable()): sendmsg/recvmsg with stream information (2.5).
+ */
+void	sctp_ms_full_io(struct sctp_ms_conn *);
 
 /* Key exchange (2.1). */
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *, int server);

@@ -98,7 +98,6 @@ struct sctp_ms_conn {
 	uint16_t		 cur_stream;	/*   sequenced, level 3 */
 	uint32_t		 cur_seq3;
 	u_int			 cur_recipient;
-	struct sctp_ms_conn	*link;		/* all connections, by fd */
 };
 
 

@@ -150,13 +150,8 @@ sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
 			msg.msg_flags = MSG_EOR;
 			got_info = 0;
 		} else {
-			memset(&msg, 0, sizeof(msg));
-			iov.iov_base = d;
-			iov.iov_len = SCTP_MS_MAX_MSG - have;
-			msg.msg_iov = &iov;
-			msg.msg_iovlen = 1;
-			msg.msg_control = cbuf.buf;
-			msg.msg_controllen = sizeof(cbuf.buf);
+			cmsg_msghdr(&msg, &iov, d, SCTP_MS_MAX_MSG - have,
+			    cbuf.buf, sizeof(cbuf.buf));
 			n = recvmsg(c->fd, &msg, flags);
 			got_info = n > 0 && cmsg_find(&msg, IPPROTO_SCTP,
 			    SCTP_RCVINFO, &ri, sizeof(ri)) == 0;

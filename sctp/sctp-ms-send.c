@@ -419,13 +419,9 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 
 	if (!c->full_io)
 		return write(c->fd, sshbuf_ptr(m->b), sshbuf_len(m->b));
-	memset(&msg, 0, sizeof(msg));
 	memset(&cbuf, 0, sizeof(cbuf));
-	iov.iov_base = (void *)sshbuf_ptr(m->b);
-	iov.iov_len = sshbuf_len(m->b);
-	msg.msg_iov = &iov;
-	msg.msg_iovlen = 1;
-	msg.msg_control = cbuf.buf;
+	cmsg_msghdr(&msg, &iov, sshbuf_ptr(m->b), sshbuf_len(m->b), cbuf.buf,
+	    0);
 	memset(&si, 0, sizeof(si));
 	si.snd_sid = m->stream;
 	if (sack_now(c, m))

@@ -90,6 +90,12 @@ sctp_transport_name(int t)
 	return "UNKNOWN";
 }
 
+/*
+ * The configuration, as upstream's global "options" of ssh and sshd: set
+ * by sctp_options_fill() while the configuration is read, before any
+ * connection (struct ssh) exists, and the same for every connection of
+ * the process.  What a connection changes lives in its own state.
+ */
 static struct {
 	int	channel_streams, scheduler, weight_interactive, weight_bulk;
 	int	drain_timeout;
@@ -156,6 +162,7 @@ sctp_options_copy_set(struct sctp_options *dst, const struct sctp_options *src)
 	sctp_fwd_options_copy_set(&dst->fwd, &src->fwd);
 }
 
+/* The configuration too (see ms_settings). */
 static const struct sctp_options *active_opts;
 
 /* The configuration last filled in: forwarded associations' tuning. */

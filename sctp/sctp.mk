@@ -23,9 +23,12 @@ SCTP_OBJS=\
 	sctp/sctp-fwd-msg.o \
 	sctp/sctp-fwd-options.o \
 	sctp/sctp-fwd-spec.o \
-	sctp/sctp-fwd.o \
-	sctp/sctp-fwd-udp.o \
-	sctp/sctp-fwd-remote.o
+	sctp/fwd-base.o \
+	sctp/fwd-sctp.o \
+	sctp/fwd-udp.o \
+	sctp/fwd-dccp.o \
+	sctp/fwd-core.o \
+	sctp/fwd-remote.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \
@@ -40,7 +43,7 @@ SCTP_HDRS=\
 	sctp/sctp-fwd-msg.h \
 	sctp/sctp-fwd-options.h \
 	sctp/sctp-fwd.h \
-	sctp/sctp-fwd-int.h
+	sctp/fwd-int.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 

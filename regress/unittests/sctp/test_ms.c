@@ -797,8 +797,8 @@ conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 	ASSERT_INT_EQ(sctp_ms_newkeys(*ca, 0, NULL), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 1, NULL), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 0, NULL), 0);
-	sctp_ms_full_io(*a);
-	sctp_ms_full_io(*b);
+	sctp_ms_full_io(*ca);
+	sctp_ms_full_io(*cb);
 	ASSERT_INT_EQ(sctp_ms_out_active(*ca), 1);
 	ASSERT_INT_EQ(sctp_ms_in_active(*cb), 1);
 }
@@ -1011,7 +1011,7 @@ test_conn(void)
 	ASSERT_INT_EQ(sctp_ms_set_cipher(cc, 1, GCM, key_a, 64, iv_a, 12), 0);
 	ASSERT_INT_EQ(sctp_ms_set_cipher(cc, 0, GCM, key_b, 64, iv_b, 12), 0);
 	sctp_ms_conn_free(ca);
-	sctp_ms_full_io(a);
+	sctp_ms_full_io(cc);
 	send_msg(cc, data, sizeof(data));
 	pump(cc, a, ia);
 	read_records(cb, b, ib, 1);
