@@ -86,7 +86,7 @@ fwd_proto_by_type(const char *s, size_t off)
 }
 
 void
-sctp_fwd_chan_free(struct ssh *ssh, Channel *c)
+fwd_chan_free(struct ssh *ssh, Channel *c)
 {
 	struct fwd_chan *f = c->sctp_fwd;
 
@@ -115,13 +115,13 @@ start_spread(struct ssh *ssh, Channel *c)
 {
 	struct sctp_ms_conn *ms;
 
-	if ((ms = fwd_ms(ssh)) == NULL)
+	if ((ms = fwd_ms(ssh)) == NULL || c->sctp_fwd->ops->spread == NULL)
 		return;
 	(void)c->sctp_fwd->ops->spread(ms, c);
 }
 
 int
-sctp_fwd_is_open_type(const char *ctype)
+fwd_is_open_type(const char *ctype)
 {
 	return fwd_proto_by_type(ctype,
 	    offsetof(struct fwd_proto, direct_type)) != NULL;
@@ -158,7 +158,7 @@ bind_host(const char *host, int gateway_ports, int remote)
 }
 
 int
-sctp_fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
+fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
     struct ForwardOptions *fo)
 {
 	int allocated = 0;
@@ -201,7 +201,7 @@ fwd_listen(struct ssh *ssh, struct Forward *fwd, struct ForwardOptions *fo,
 
 /* A listener of ssh -L (or sshd's of -R) is readable. */
 void
-sctp_fwd_post_listener(struct ssh *ssh, Channel *c)
+fwd_post_listener(struct ssh *ssh, Channel *c)
 {
 	c->sctp_fwd->ops->post_listener(ssh, c);
 }
@@ -209,11 +209,11 @@ sctp_fwd_post_listener(struct ssh *ssh, Channel *c)
 /*
  * ssh: the confirmation's fields for the channel's type (3.3), all of
  * what follows the maximum packet size.  If they are wrong, that is the
- * channel's problem (3.7), not the connection's: sctp_fwd_opened() closes
+ * channel's problem (3.7), not the connection's: fwd_opened() closes
  * the channel once it is open.
  */
 int
-sctp_fwd_open_confirmation(struct ssh *ssh, Channel *c)
+fwd_open_confirmation(struct ssh *ssh, Channel *c)
 {
 	struct fwd_chan *f = c->sctp_fwd;
 	struct sshbuf *b;
@@ -245,7 +245,7 @@ sctp_fwd_open_confirmation(struct ssh *ssh, Channel *c)
  * channel.  Returns 1 if taken.
  */
 int
-sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
+fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 {
 	struct fwd_chan *f = c->sctp_fwd;
 	int r;
@@ -289,9 +289,9 @@ sctp_fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 	return 1;
 }
 
-/* ssh: the channel is open (after sctp_fwd_open_confirmation). */
+/* ssh: the channel is open (after fwd_open_confirmation). */
 void
-sctp_fwd_opened(struct ssh *ssh, Channel *c)
+fwd_opened(struct ssh *ssh, Channel *c)
 {
 	int r;
 
@@ -425,7 +425,7 @@ fwd_policy_allows(const struct sctp_fwd_policy *pol,
  * refused open is an open failure, never a disconnect.
  */
 Channel *
-sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
+fwd_server_open(struct ssh *ssh, const char *ctype,
     const struct sctp_fwd_options *o, const struct sctp_fwd_policy *pol,
     int *reason, const char **errmsg)
 {
@@ -469,7 +469,7 @@ sctp_fwd_server_open(struct ssh *ssh, const char *ctype,
 
 /* sshd: the connection to the destination is made, or has failed. */
 void
-sctp_fwd_post_connecting(struct ssh *ssh, Channel *c)
+fwd_post_connecting(struct ssh *ssh, Channel *c)
 {
 	struct fwd_chan *f = c->sctp_fwd;
 	socklen_t sz = sizeof(int);
@@ -530,7 +530,7 @@ sctp_fwd_post_connecting(struct ssh *ssh, Channel *c)
 
 /* A socket of the channel's own was readable (SCTP, DCCP, UDP). */
 int
-sctp_fwd_handle_rfd(struct ssh *ssh, Channel *c)
+fwd_handle_rfd(struct ssh *ssh, Channel *c)
 {
 	if ((c->io_ready & SSH_CHAN_IO_RFD) == 0)
 		return 1;
@@ -539,7 +539,7 @@ sctp_fwd_handle_rfd(struct ssh *ssh, Channel *c)
 
 /* c->output holds CHANNEL_DATA strings for the socket. */
 int
-sctp_fwd_handle_wfd(struct ssh *ssh, Channel *c)
+fwd_handle_wfd(struct ssh *ssh, Channel *c)
 {
 	return c->sctp_fwd->ops->write(ssh, c);
 }

@@ -72,7 +72,7 @@ rfwd_bind_host(const struct Forward *fwd)
  * the handle was ours.
  */
 int
-sctp_fwd_remote_port(struct ssh *ssh, int handle, int port)
+fwd_remote_port(struct ssh *ssh, int handle, int port)
 {
 	struct fwd_ctx *ctx = fwd_ctx(ssh);
 	struct fwd_rfwd *rf;
@@ -94,7 +94,7 @@ sctp_fwd_remote_port(struct ssh *ssh, int handle, int port)
  * -1 if no such forward was asked for.
  */
 int
-sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
+fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 {
 	struct fwd_ctx *ctx = fwd_ctx(ssh);
 	const struct fwd_proto *p;
@@ -147,7 +147,7 @@ sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 
 /* ssh -R with a protocol: ask sshd to listen (3.3 to 3.5). */
 int
-sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
+fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 {
 	struct fwd_ctx *ctx = fwd_ctx(ssh);
 	const struct fwd_proto *p = fwd_proto_of(fwd->proto);
@@ -195,7 +195,7 @@ sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 }
 
 int
-sctp_fwd_is_forwarded_type(const char *ctype)
+fwd_is_forwarded_type(const char *ctype)
 {
 	return PROTO_BY(ctype, forwarded_type) != NULL;
 }
@@ -207,7 +207,7 @@ sctp_fwd_is_forwarded_type(const char *ctype)
  * port the server chose, named with the listening address it asked for.
  */
 Channel *
-sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
+fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
     const char **errmsg)
 {
 	char *orig = NULL, *host = NULL;
@@ -266,7 +266,7 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
  * default); how many.  Their channels go on until they end.
  */
 int
-sctp_fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
+fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
 {
 	struct fwd_ctx *ctx = fwd_ctx(ssh);
 	Channel *c;
@@ -295,7 +295,7 @@ sctp_fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
 }
 
 int
-sctp_fwd_is_global_request(const char *rtype)
+fwd_is_global_request(const char *rtype)
 {
 	return PROTO_BY(rtype, request) != NULL ||
 	    PROTO_BY(rtype, cancel) != NULL;
@@ -333,7 +333,7 @@ cancel(struct ssh *ssh, int proto, const char *host, u_int port)
  * when port 0 was asked for.
  */
 int
-sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
+fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
     const struct sctp_fwd_options *o, const struct sctp_fwd_policy *pol,
     struct ForwardOptions *fo, struct sshbuf **respp)
 {

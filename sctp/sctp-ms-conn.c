@@ -18,9 +18,10 @@
  * Multi-stream mode on a connection, PROTOCOL.sctp section 2: a
  * connection's state, made and freed here; the negotiation, the send
  * queue, the drains, the receiving side and the forwarding channels are in
- * the files sctp-ms-int.h lists.  The packet layer hands over payloads and takes back packets
- * in the RFC 4253 layout, so that its own accounting and checks
- * (rekeying limits, strict KEX, dispatch) apply unchanged.
+ * the files sctp-ms-int.h lists.  The packet layer hands over payloads
+ * and takes back packets in the RFC 4253 layout, so that its own
+ * accounting and checks (rekeying limits, strict KEX, dispatch) apply
+ * unchanged.
  *
  * Reads and writes use plain read(2)/write(2) on stream 0 until
  * sctp_ms_full_io(): before authentication sshd's sandbox allows nothing

@@ -215,8 +215,9 @@ recv_channel(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 	c->cur_valid = 0;
 	if ((h->counter & SCTP_MS_UNSEQ) != 0) {
 		/* sctp_ms_recv_check() let only CHANNEL_DATA through */
-		if (len < 5 || (u = sctp_ms_uchan_by_local(c, PEEK_U32(p + 1))) ==
-		    NULL || u->closed || h->seq3 < u->first) {
+		if (len < 5 ||
+		    (u = sctp_ms_uchan_by_local(c, PEEK_U32(p + 1))) == NULL ||
+		    u->closed || h->seq3 < u->first) {
 			c->uchan_dropped++;
 			return 0;
 		}
