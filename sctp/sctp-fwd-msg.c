@@ -166,6 +166,20 @@ sctp_fwd_hdr_parse(const u_char *p, size_t len, struct sctp_fwd_hdr *h)
 	return 0;
 }
 
+/*
+ * The forwarded stream an SCTP channel's data string names (3.3, 3.8),
+ * for the multi-stream layer (sctp_ms_map_channel()): -1 if it is too
+ * short for a header.
+ */
+int
+sctp_fwd_hdr_stream(const u_char *p, size_t len, u_int *stream)
+{
+	if (len < SCTP_FWD_HDR_LEN)
+		return -1;
+	*stream = PEEK_U16(p + 1);
+	return 0;
+}
+
 struct join_msg {
 	uint16_t		 stream;
 	u_char			 unordered;

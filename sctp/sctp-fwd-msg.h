@@ -59,6 +59,7 @@ struct sctp_fwd_hdr {
 
 int	sctp_fwd_hdr_put(struct sshbuf *, const struct sctp_fwd_hdr *);
 int	sctp_fwd_hdr_parse(const u_char *, size_t, struct sctp_fwd_hdr *);
+int	sctp_fwd_hdr_stream(const u_char *, size_t, u_int *);
 
 /* Incomplete messages of one channel, at most one per forwarded stream. */
 struct sctp_fwd_join;

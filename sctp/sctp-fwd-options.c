@@ -31,66 +31,51 @@
 #include "channels.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-options.h"
+#include "sctp/sctp-keyword.h"
 
 enum {
 	kAllowSCTP, kAllowUDP, kAllowDCCP, kUDPIdle, kUDPMax, kUDPRate,
 	kMaxMessage, kServiceCode, kUDPReliability, kSCTPPolicy
 };
 
-#define FO_CLIENT	0x01
-#define FO_SERVER	0x02
-#define FO_MATCH	0x04	/* sshd: also in Match blocks */
-
-static const struct {
-	const char *name;	/* lower case */
-	const char *display;	/* as documented */
-	int code, where;
-} keywords[] = {
+static const struct sctp_keyword keywords[] = {
 	{ "allowsctpforwarding", "AllowSCTPForwarding", kAllowSCTP,
-	    FO_SERVER|FO_MATCH },
+	    SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "allowudpforwarding", "AllowUDPForwarding", kAllowUDP,
-	    FO_SERVER|FO_MATCH },
+	    SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "allowdccpforwarding", "AllowDCCPForwarding", kAllowDCCP,
-	    FO_SERVER|FO_MATCH },
+	    SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "udpforwardidletimeout", "UDPForwardIdleTimeout", kUDPIdle,
-	    FO_CLIENT|FO_SERVER|FO_MATCH },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "udpforwardmaxchannels", "UDPForwardMaxChannels", kUDPMax,
-	    FO_CLIENT|FO_SERVER|FO_MATCH },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "udpforwardopenrate", "UDPForwardOpenRate", kUDPRate,
-	    FO_CLIENT|FO_SERVER|FO_MATCH },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "sctpforwardmaxmessage", "SCTPForwardMaxMessage", kMaxMessage,
-	    FO_CLIENT|FO_SERVER|FO_MATCH },
-	{ "dccpservicecode", "DCCPServiceCode", kServiceCode, FO_CLIENT },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
+	{ "dccpservicecode", "DCCPServiceCode", kServiceCode, SCTP_KW_CLIENT },
 	{ "udpforwardreliability", "UDPForwardReliability", kUDPReliability,
-	    FO_CLIENT|FO_SERVER|FO_MATCH },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ "sctpforwardpolicy", "SCTPForwardPolicy", kSCTPPolicy,
-	    FO_CLIENT|FO_SERVER|FO_MATCH },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ NULL, NULL, 0, 0 }
 };
 
+/*
+ * The forwarding options last filled in: configuration, as upstream's
+ * global "options", set while it is read, before any connection (struct
+ * ssh) exists; sshd's Match passes its options with each open instead.
+ */
 static const struct sctp_fwd_options *active;
-
-static int
-lookup(const char *keyword, int server)
-{
-	int i;
-
-	for (i = 0; keywords[i].name != NULL; i++) {
-		if (strcasecmp(keyword, keywords[i].name) == 0 &&
-		    (keywords[i].where & (server ? FO_SERVER : FO_CLIENT)))
-			return i;
-	}
-	return -1;
-}
 
 int
 sctp_fwd_options_keyword(const char *keyword, int server)
 {
-	int i;
+	const struct sctp_keyword *kw;
 
-	if ((i = lookup(keyword, server)) == -1)
+	if ((kw = sctp_keyword_lookup(keywords, keyword, server)) == NULL)
 		return 0;
-	return (server && (keywords[i].where & FO_MATCH)) ? 2 : 1;
+	return (server && (kw->where & SCTP_KW_MATCH)) ? 2 : 1;
 }
 
 void
@@ -292,27 +277,21 @@ sctp_fwd_options_parse(struct sctp_fwd_options *o, const char *keyword,
     int *ac, char ***av, const char *filename, int linenum, int active_line,
     int server)
 {
-	int i, v1 = 0, v2 = -1, *p1 = NULL, *p2 = NULL;
+	const struct sctp_keyword *kw;
+	int v1 = 0, v2 = -1, *p1 = NULL, *p2 = NULL;
 	long long lo = 0, hi = INT_MAX, lo2 = 0, hi2 = INT_MAX;
 	char *arg, *arg2 = NULL;
 	const char *display;
 
-	if ((i = lookup(keyword, server)) == -1) {
-		error("%s line %d: unknown forwarding option \"%s\"",
-		    filename, linenum, keyword);
+	if ((kw = sctp_keyword_arg(keywords, "forwarding", keyword, server,
+	    ac, av, filename, linenum, &arg)) == NULL)
 		return -1;
-	}
-	display = keywords[i].display;
-	if ((arg = argv_next(ac, av)) == NULL || *arg == '\0') {
-		error("%s line %d: %s missing argument.",
-		    filename, linenum, display);
-		return -1;
-	}
-	if (keywords[i].code == kUDPReliability ||
-	    keywords[i].code == kSCTPPolicy)
-		return parse_pr(o, keywords[i].code == kUDPReliability, arg,
+	display = kw->display;
+	if (kw->code == kUDPReliability ||
+	    kw->code == kSCTPPolicy)
+		return parse_pr(o, kw->code == kUDPReliability, arg,
 		    ac, av, filename, linenum, active_line, display);
-	switch (keywords[i].code) {
+	switch (kw->code) {
 	case kAllowSCTP:
 	case kAllowUDP:
 	case kAllowDCCP:
@@ -322,8 +301,8 @@ sctp_fwd_options_parse(struct sctp_fwd_options *o, const char *keyword,
 			    linenum, display, arg);
 			return -1;
 		}
-		p1 = keywords[i].code == kAllowSCTP ? &o->allow_sctp :
-		    keywords[i].code == kAllowUDP ? &o->allow_udp :
+		p1 = kw->code == kAllowSCTP ? &o->allow_sctp :
+		    kw->code == kAllowUDP ? &o->allow_udp :
 		    &o->allow_dccp;
 		break;
 	case kUDPIdle:		/* seconds [unreplied seconds] */
@@ -354,8 +333,8 @@ sctp_fwd_options_parse(struct sctp_fwd_options *o, const char *keyword,
 		hi = INT_MAX;
 		break;
 	}
-	if (keywords[i].code != kAllowSCTP && keywords[i].code != kAllowUDP &&
-	    keywords[i].code != kAllowDCCP &&
+	if (kw->code != kAllowSCTP && kw->code != kAllowUDP &&
+	    kw->code != kAllowDCCP &&
 	    parse_num(arg, lo, hi, &v1, filename, linenum, display) != 0)
 		return -1;
 	if (p2 != NULL && (arg2 = argv_next(ac, av)) != NULL) {

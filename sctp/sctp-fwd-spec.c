@@ -181,7 +181,7 @@ sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
 	/*
 	 * "[addrs:]port/proto" alone: what ~C -KL/-KR and upstream's cancels
 	 * parse (as a dynamic forward); ssh refuses it where a destination is
-	 * needed (sctp_fwd_setup_local, sctp_fwd_request_remote).
+	 * needed (fwd_setup_local, fwd_request_remote).
 	 */
 	if (dynamic && (n == 1 || n == 2)) {
 		if (n == 2 && (fwd->listen_host = addr_list(fields[0],

@@ -17,9 +17,13 @@
 
 /*
  * Forwarding SCTP, UDP and DCCP through SSH (PROTOCOL.sctp section 3): the
- * hooks that channels.c, readconf.c and serverloop.c call.  The channels
- * are upstream's Channel, in datagram mode (each buffered string is one
- * CHANNEL_DATA); what differs per protocol is here.
+ * hooks that channels.c, readconf.c and serverloop.c call (fwd-core.c,
+ * fwd-remote.c; fwd-int.h describes the files).  The channels are
+ * upstream's Channel, in datagram mode (each buffered string is one
+ * CHANNEL_DATA); c->sctp_fwd holds what differs per protocol.  Names:
+ * fwd_* for the protocol-neutral core (fwd_sctp_*, fwd_udp_*, fwd_dccp_*
+ * inside each protocol's file); sctp_fwd_* for the spec, option and
+ * message codecs (sctp-fwd-spec.c, sctp-fwd-options.c, sctp-fwd-msg.c).
  */
 
 #ifndef SCTP_FWD_H
@@ -38,7 +42,7 @@ struct Channel;
 struct Forward;
 struct ForwardOptions;
 struct sctp_fwd_options;
-struct sctp_fwd_chan;
+struct fwd_chan;
 struct sshbuf;
 
 const char *sctp_fwd_proto_name(int proto);
@@ -65,45 +69,45 @@ struct sctp_fwd_policy {
 };
 
 /* ssh -L: listen for the protocol; 1 on success as upstream's. */
-int	sctp_fwd_setup_local(struct ssh *, struct Forward *,
+int	fwd_setup_local(struct ssh *, struct Forward *,
 	    struct ForwardOptions *);
 
 /* channels.c: the handlers of forwarding channels (c->sctp_fwd != NULL). */
-void	sctp_fwd_post_listener(struct ssh *, struct Channel *);
-void	sctp_fwd_post_connecting(struct ssh *, struct Channel *);
-int	sctp_fwd_handle_rfd(struct ssh *, struct Channel *);
-int	sctp_fwd_handle_wfd(struct ssh *, struct Channel *);
-int	sctp_fwd_open_confirmation(struct ssh *, struct Channel *);
-void	sctp_fwd_opened(struct ssh *, struct Channel *);
-int	sctp_fwd_channel_request(struct ssh *, struct Channel *,
+void	fwd_post_listener(struct ssh *, struct Channel *);
+void	fwd_post_connecting(struct ssh *, struct Channel *);
+int	fwd_handle_rfd(struct ssh *, struct Channel *);
+int	fwd_handle_wfd(struct ssh *, struct Channel *);
+int	fwd_open_confirmation(struct ssh *, struct Channel *);
+void	fwd_opened(struct ssh *, struct Channel *);
+int	fwd_channel_request(struct ssh *, struct Channel *,
 	    const char *rtype);
-void	sctp_fwd_chan_free(struct ssh *, struct Channel *);
+void	fwd_chan_free(struct ssh *, struct Channel *);
 
 /* ssh -R: the global request, and the forwarded-* opens it brings. */
-int	sctp_fwd_request_remote(struct ssh *, struct Forward *);
-int	sctp_fwd_remote_port(int handle, int port);
+int	fwd_request_remote(struct ssh *, struct Forward *);
+int	fwd_remote_port(struct ssh *, int handle, int port);
 
 /* ssh: ~C -KL/-KR and -O cancel with a protocol. */
-int	sctp_fwd_cancel_local(struct ssh *, struct Forward *);
-int	sctp_fwd_cancel_remote(struct ssh *, struct Forward *);
+int	fwd_cancel_local(struct ssh *, struct Forward *);
+int	fwd_cancel_remote(struct ssh *, struct Forward *);
 
 /* The multiplexing protocol: the protocol in a forward type's high bits. */
 #define SCTP_FWD_MUX_TYPE(ftype, proto)	((ftype) | ((u_int)(proto) << 16))
 int	sctp_fwd_mux_type(u_int *ftype, int *proto);
-int	sctp_fwd_is_forwarded_type(const char *ctype);
-struct Channel *sctp_fwd_client_open(struct ssh *, const char *ctype,
+int	fwd_is_forwarded_type(const char *ctype);
+struct Channel *fwd_client_open(struct ssh *, const char *ctype,
 	    int *reason, const char **errmsg);
 
 /* sshd: the global requests of -R and their cancels. */
-int	sctp_fwd_is_global_request(const char *rtype);
-int	sctp_fwd_server_global(struct ssh *, const char *rtype,
+int	fwd_is_global_request(const char *rtype);
+int	fwd_server_global(struct ssh *, const char *rtype,
 	    int want_reply, const struct sctp_fwd_options *,
 	    const struct sctp_fwd_policy *, struct ForwardOptions *,
 	    struct sshbuf **respp);
 
 /* sshd: CHANNEL_OPEN of a forwarding type; NULL with a reason if refused */
-int	sctp_fwd_is_open_type(const char *ctype);
-struct Channel *sctp_fwd_server_open(struct ssh *, const char *ctype,
+int	fwd_is_open_type(const char *ctype);
+struct Channel *fwd_server_open(struct ssh *, const char *ctype,
 	    const struct sctp_fwd_options *, const struct sctp_fwd_policy *,
 	    int *reason, const char **errmsg);
 

@@ -31,8 +31,11 @@ struct sctp_ms_conn;
 struct sctp_ms_conn *sctp_ms_conn_new(int fd);
 void	sctp_ms_conn_free(struct sctp_ms_conn *);
 
-/* After authentication: sendmsg/recvmsg with stream information (2.5). */
-void	sctp_ms_full_io(int fd);
+/*
+ * After authentication, once ssh or sshd enabled the association's events
+ * (sctp_events_enable()): sendmsg/recvmsg with stream information (2.5).
+ */
+void	sctp_ms_full_io(struct sctp_ms_conn *);
 
 /* Key exchange (2.1). */
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *, int server);
@@ -63,12 +66,15 @@ size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,
 
 /*
  * Forwarding channels (3.8): data unsequenced (UDP, DCCP), or spread over
- * streams by forwarded stream (SCTP); forgotten when the channel is gone.
+ * streams by forwarded stream (SCTP: stream_of reads it from a
+ * CHANNEL_DATA's data); forgotten when the channel is gone.
  */
 int	sctp_ms_unseq_channel(struct sctp_ms_conn *, u_int local_id,
 	    u_int remote_id);
+typedef int (*sctp_ms_stream_fn)(const u_char *data, size_t len,
+	    u_int *stream);
 int	sctp_ms_map_channel(struct sctp_ms_conn *, u_int local_id,
-	    u_int remote_id);
+	    u_int remote_id, sctp_ms_stream_fn stream_of);
 void	sctp_ms_channel_gone(struct sctp_ms_conn *, u_int local_id);
 
 /* Input (2.6). */

@@ -53,7 +53,12 @@
 #endif
 #define SCTP_PF_EXPOSE_ENABLE_VALUE	2	/* SCTP_PF_EXPOSE_ENABLE */
 
-/* The socket whose notifications the read wrappers consume. */
+/*
+ * The socket whose notifications the read wrappers consume.  Static: the
+ * wrappers stand in for read(2) and write(2) (patch 0004) and get only
+ * the fd, before any multi-stream state exists and in programs without a
+ * connection; one process serves one SSH connection.
+ */
 static int events_fd = -1;
 
 /*
@@ -558,12 +563,6 @@ sctp_log_assoc(int fd, int verbose_level)
 	free(p);
 }
 
-/*
- * Called with the fd when events are enabled: set by sctp-ms-conn.c, so
- * that programs without a packet layer do not link it.
- */
-void	(*sctp_events_hook)(int fd);
-
 void
 sctp_events_enable(int fd)
 {
@@ -579,9 +578,6 @@ sctp_events_enable(int fd)
 	}
 	events_fd = fd;
 	debug2_f("fd %d: logging SCTP path changes", fd);
-	/* Channels on streams may now use every stream (sctp-ms-conn.c). */
-	if (sctp_events_hook != NULL)
-		sctp_events_hook(fd);
 }
 
 ssize_t

@@ -67,7 +67,6 @@ long long sctp_pr_abandoned(int fd, int policy);
  * authentication, outside the pre-authentication sandbox.
  */
 void	sctp_events_enable(int fd);
-extern void (*sctp_events_hook)(int fd);
 
 /* Log a path change notification read from fd (debug). */
 void	sctp_log_notification(int fd, const u_char *buf, size_t len);

@@ -31,9 +31,7 @@
 #include "misc.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
-
-#define SO_CLIENT	0x01
-#define SO_SERVER	0x02
+#include "sctp/sctp-keyword.h"
 
 enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
@@ -41,48 +39,31 @@ enum {
 	kChannelStreams, kScheduler, kWeights, kDrainTimeout
 };
 
-static const struct {
-	const char *name;	/* lower case, as the parsers see it */
-	const char *display;	/* as documented */
-	int code, where;
-} keywords[] = {
-	{ "transport", "Transport", kTransport, SO_CLIENT|SO_SERVER },
-	{ "sctppeeraddresses", "SCTPPeerAddresses", kPeerAddresses, SO_CLIENT },
-	{ "sctpstreams", "SCTPStreams", kStreams, SO_CLIENT|SO_SERVER },
+static const struct sctp_keyword keywords[] = {
+	{ "transport", "Transport", kTransport, SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctppeeraddresses", "SCTPPeerAddresses", kPeerAddresses, SCTP_KW_CLIENT },
+	{ "sctpstreams", "SCTPStreams", kStreams, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpheartbeatinterval", "SCTPHeartbeatInterval", kHeartbeat,
-	    SO_CLIENT|SO_SERVER },
-	{ "sctprtoinitial", "SCTPRTOInitial", kRTOInitial, SO_CLIENT|SO_SERVER },
-	{ "sctprtomin", "SCTPRTOMin", kRTOMin, SO_CLIENT|SO_SERVER },
-	{ "sctprtomax", "SCTPRTOMax", kRTOMax, SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctprtoinitial", "SCTPRTOInitial", kRTOInitial, SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctprtomin", "SCTPRTOMin", kRTOMin, SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctprtomax", "SCTPRTOMax", kRTOMax, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctppathmaxretransmissions", "SCTPPathMaxRetransmissions",
-	    kPathMaxRetrans, SO_CLIENT|SO_SERVER },
+	    kPathMaxRetrans, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctppotentiallyfailedthreshold", "SCTPPotentiallyFailedThreshold",
-	    kPFThreshold, SO_CLIENT|SO_SERVER },
+	    kPFThreshold, SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "listenmultipleaddresses", "ListenMultipleAddresses", kListenMulti,
-	    SO_SERVER },
+	    SCTP_KW_SERVER },
 	{ "sctpchannelstreams", "SCTPChannelStreams", kChannelStreams,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpstreamscheduler", "SCTPStreamScheduler", kScheduler,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpstreamweights", "SCTPStreamWeights", kWeights,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpdraintimeout", "SCTPDrainTimeout", kDrainTimeout,
-	    SO_CLIENT|SO_SERVER },
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
-
-static int
-lookup(const char *keyword, int server)
-{
-	int i;
-
-	for (i = 0; keywords[i].name != NULL; i++) {
-		if (strcasecmp(keyword, keywords[i].name) == 0 &&
-		    (keywords[i].where & (server ? SO_SERVER : SO_CLIENT)))
-			return i;
-	}
-	return -1;
-}
 
 int
 sctp_options_keyword(const char *keyword, int server)
@@ -92,7 +73,7 @@ sctp_options_keyword(const char *keyword, int server)
 	/* 2: sshd takes it in Match blocks too */
 	if ((r = sctp_fwd_options_keyword(keyword, server)) != 0)
 		return r;
-	return lookup(keyword, server) != -1;
+	return sctp_keyword_lookup(keywords, keyword, server) != NULL;
 }
 
 const char *
@@ -109,6 +90,12 @@ sctp_transport_name(int t)
 	return "UNKNOWN";
 }
 
+/*
+ * The configuration, as upstream's global "options" of ssh and sshd: set
+ * by sctp_options_fill() while the configuration is read, before any
+ * connection (struct ssh) exists, and the same for every connection of
+ * the process.  What a connection changes lives in its own state.
+ */
 static struct {
 	int	channel_streams, scheduler, weight_interactive, weight_bulk;
 	int	drain_timeout;
@@ -175,6 +162,7 @@ sctp_options_copy_set(struct sctp_options *dst, const struct sctp_options *src)
 	sctp_fwd_options_copy_set(&dst->fwd, &src->fwd);
 }
 
+/* The configuration too (see ms_settings). */
 static const struct sctp_options *active_opts;
 
 /* The configuration last filled in: forwarded associations' tuning. */
@@ -215,7 +203,7 @@ sctp_options_fill(struct sctp_options *o)
 		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
 	sctp_fwd_options_fill(&o->fwd);
 	active_opts = o;
-	/* Channels on streams take these from here (sctp-ms-conn.c). */
+	/* Channels on streams take these from here (sctp-ms-*.c). */
 	ms_settings.channel_streams = o->channel_streams;
 	ms_settings.scheduler = o->scheduler;
 	ms_settings.weight_interactive = o->weight_interactive;
@@ -269,26 +257,20 @@ int
 sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
     char ***av, const char *filename, int linenum, int active, int server)
 {
-	int i, value = 0, *intptr = NULL, lo = 0, hi = INT_MAX;
+	int value = 0, *intptr = NULL, lo = 0, hi = INT_MAX;
 	char *arg, *err = NULL;
 	const char *display;
+	const struct sctp_keyword *kw;
 	struct sctp_addrlist *al;
 
 	if (sctp_fwd_options_keyword(keyword, server))
 		return sctp_fwd_options_parse(&o->fwd, keyword, ac, av,
 		    filename, linenum, active, server);
-	if ((i = lookup(keyword, server)) == -1) {
-		error("%s line %d: unknown SCTP option \"%s\"",
-		    filename, linenum, keyword);
+	if ((kw = sctp_keyword_arg(keywords, "SCTP", keyword, server, ac, av,
+	    filename, linenum, &arg)) == NULL)
 		return -1;
-	}
-	display = keywords[i].display;
-	if ((arg = argv_next(ac, av)) == NULL || *arg == '\0') {
-		error("%s line %d: %s missing argument.",
-		    filename, linenum, display);
-		return -1;
-	}
-	switch (keywords[i].code) {
+	display = kw->display;
+	switch (kw->code) {
 	case kTransport:
 		if (strcmp(arg, "tcp") == 0)
 			value = SCTP_TRANSPORT_TCP;

@@ -7,29 +7,43 @@
 SCTP_OBJS=\
 	sctp/sctp-avail.o \
 	sctp/sctp-addrs.o \
+	sctp/sctp-keyword.o \
+	sctp/sctp-cmsg.o \
 	sctp/sctp-options.o \
 	sctp/sctp-net.o \
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \
+	sctp/sctp-ms-kex.o \
+	sctp/sctp-ms-chan.o \
+	sctp/sctp-ms-send.o \
+	sctp/sctp-ms-recv.o \
+	sctp/sctp-ms-drain.o \
+	sctp/sctp-ms-state.o \
 	sctp/sctp-ms-conn.o \
 	sctp/sctp-fwd-msg.o \
 	sctp/sctp-fwd-options.o \
 	sctp/sctp-fwd-spec.o \
-	sctp/sctp-fwd.o \
-	sctp/sctp-fwd-udp.o \
-	sctp/sctp-fwd-remote.o
+	sctp/fwd-base.o \
+	sctp/fwd-sctp.o \
+	sctp/fwd-udp.o \
+	sctp/fwd-dccp.o \
+	sctp/fwd-core.o \
+	sctp/fwd-remote.o
 
 SCTP_HDRS=\
 	sctp/sctp-avail.h \
 	sctp/sctp-addrs.h \
+	sctp/sctp-keyword.h \
+	sctp/sctp-cmsg.h \
 	sctp/sctp-options.h \
 	sctp/sctp-net.h \
 	sctp/sctp-ms.h \
 	sctp/sctp-ms-conn.h \
+	sctp/sctp-ms-int.h \
 	sctp/sctp-fwd-msg.h \
 	sctp/sctp-fwd-options.h \
 	sctp/sctp-fwd.h \
-	sctp/sctp-fwd-int.h
+	sctp/fwd-int.h
 
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 

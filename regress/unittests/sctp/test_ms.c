@@ -43,6 +43,7 @@
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-fwd-options.h"
 #include "sctp/sctp-net.h"
 #include "misc.h"
@@ -796,8 +797,8 @@ conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 	ASSERT_INT_EQ(sctp_ms_newkeys(*ca, 0, NULL), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 1, NULL), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 0, NULL), 0);
-	sctp_ms_full_io(*a);
-	sctp_ms_full_io(*b);
+	sctp_ms_full_io(*ca);
+	sctp_ms_full_io(*cb);
 	ASSERT_INT_EQ(sctp_ms_out_active(*ca), 1);
 	ASSERT_INT_EQ(sctp_ms_in_active(*cb), 1);
 }
@@ -1010,7 +1011,7 @@ test_conn(void)
 	ASSERT_INT_EQ(sctp_ms_set_cipher(cc, 1, GCM, key_a, 64, iv_a, 12), 0);
 	ASSERT_INT_EQ(sctp_ms_set_cipher(cc, 0, GCM, key_b, 64, iv_b, 12), 0);
 	sctp_ms_conn_free(ca);
-	sctp_ms_full_io(a);
+	sctp_ms_full_io(cc);
 	send_msg(cc, data, sizeof(data));
 	pump(cc, a, ia);
 	read_records(cb, b, ib, 1);
@@ -1250,8 +1251,10 @@ test_conn_map(void)
 	TEST_START("ms conn: mapped SCTP channel data by forwarded stream");
 	conn_pair(&ca, &cb, &a, &b);
 	n1 = 9;		/* 10 streams: 9 for channels */
-	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3), 0);
-	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 6, 0xfffffffe), 0);
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3,
+	    sctp_fwd_hdr_stream), 0);
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 6, 0xfffffffe,
+	    sctp_fwd_hdr_stream), 0);
 	len = fwd_data(d, sizeof(d), 3, 0);
 	send_msg(ca, d, len);
 	fwd_data(d, sizeof(d), 3, 2);
@@ -1306,7 +1309,8 @@ test_conn_map(void)
 	/* A keep-alive after data off the stream needs no drain; an
 	 * sctp-abort does.  (Channel 3 sent CLOSE above: a new channel 9
 	 * that the peer numbers 3.) */
-	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 9, 3), 0);
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 9, 3,
+	    sctp_fwd_hdr_stream), 0);
 	r = sctp_ms_drains(ca);
 	fwd_data(d, sizeof(d), 3, 2);
 	send_msg(ca, d, len);
@@ -1359,7 +1363,8 @@ test_conn_map(void)
 	set_drain_timeout(30);
 	slow_pair(&a, &b);
 	conn_keys(&ca, &cb, &a, &b);
-	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3), 0);
+	ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3,
+	    sctp_fwd_hdr_stream), 0);
 	big = xcalloc(1, biglen);
 	big[0] = SSH2_MSG_CHANNEL_DATA;
 	POKE_U32(big + 1, 3);

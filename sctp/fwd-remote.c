@@ -19,7 +19,8 @@
  * Remote forwarding of SCTP, UDP and DCCP (ssh -R; PROTOCOL.sctp 3.3 to
  * 3.5): ssh asks sshd to listen with a global request and connects the
  * forwarded-* channels sshd opens; sshd checks its policy, listens
- * (sctp_fwd_listen(), as ssh does for -L), and cancels on request.
+ * (fwd_listen(), as ssh does for -L), and cancels on request.  The
+ * cancels of -L listeners (~C -KL, -O cancel) are here too.
  */
 
 #include "includes.h"
@@ -28,6 +29,7 @@
 #include <sys/socket.h>
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,68 +46,14 @@
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-fwd-options.h"
-#include "sctp/sctp-fwd-int.h"
+#include "sctp/fwd-int.h"
 
 /* Above any index of upstream's permission table: never updates it. */
 #define RFWD_HANDLE_BASE	1000000
 
-static const char *requests[] = {
-	"tcpip-forward",
-	"sctpip-forward" SCTP_FWD_DOMAIN,
-	"udpip-forward" SCTP_FWD_DOMAIN,
-	"dccpip-forward" SCTP_FWD_DOMAIN,
-};
-
-static const char *cancels[] = {
-	"cancel-tcpip-forward",
-	"cancel-sctpip-forward" SCTP_FWD_DOMAIN,
-	"cancel-udpip-forward" SCTP_FWD_DOMAIN,
-	"cancel-dccpip-forward" SCTP_FWD_DOMAIN,
-};
-
-static const char *forwarded_types[] = {
-	"forwarded-tcpip",
-	"forwarded-sctpip" SCTP_FWD_DOMAIN,
-	"forwarded-udpip" SCTP_FWD_DOMAIN,
-	"forwarded-dccpip" SCTP_FWD_DOMAIN,
-};
-
-/*
- * ssh: the remote forwards asked for, whose opens it connects.  Copies:
- * the Forward a request came from may live on the stack (~C) or in an
- * array that grows (ssh -O forward).
- */
-struct rfwd {
-	int	 proto;		/* -1: cancelled (handles stay valid) */
-	int	 allocated;	/* the port sshd chose for port 0 */
-	char	*listen_host;	/* as sent */
-	int	 listen_port;	/* 0: whichever the server chose */
-	char	*connect_host;
-	int	 connect_port;
-};
-static struct rfwd *rfwds;
-static u_int nrfwds;
-
-/* The listening channels (ssh -L, sshd for -R), to cancel them. */
-static int *listeners;
-static u_int nlisteners;
-
-const char *
-sctp_fwd_forwarded_type(int proto)
-{
-	return forwarded_types[proto];
-}
-
-static int
-proto_of(const char *s, const char **names)
-{
-	int i;
-
-	for (i = SCTP_FWD_SCTP; i <= SCTP_FWD_DCCP; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	return -1;
-}
+/* The protocol of a request, channel type, or cancel; NULL if none. */
+#define PROTO_BY(s, field) \
+	fwd_proto_by_type((s), offsetof(struct fwd_proto, field))
 
 /* As upstream's channel_rfwd_bind_host(): what the request names. */
 static const char *
@@ -124,14 +72,15 @@ rfwd_bind_host(const struct Forward *fwd)
  * the handle was ours.
  */
 int
-sctp_fwd_remote_port(int handle, int port)
+fwd_remote_port(struct ssh *ssh, int handle, int port)
 {
-	struct rfwd *rf;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	struct fwd_rfwd *rf;
 
 	if (handle < RFWD_HANDLE_BASE ||
-	    (u_int)(handle - RFWD_HANDLE_BASE) >= nrfwds)
+	    (u_int)(handle - RFWD_HANDLE_BASE) >= ctx->nrfwds)
 		return 0;
-	rf = &rfwds[handle - RFWD_HANDLE_BASE];
+	rf = &ctx->rfwds[handle - RFWD_HANDLE_BASE];
 	if (port <= 0)
 		rf->proto = -1;	/* refused: nothing to connect or cancel */
 	else
@@ -145,18 +94,20 @@ sctp_fwd_remote_port(int handle, int port)
  * -1 if no such forward was asked for.
  */
 int
-sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
+fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 {
-	struct rfwd *rf = NULL;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	const struct fwd_proto *p;
+	struct fwd_rfwd *rf = NULL, *rfwds = ctx->rfwds;
 	struct sshbuf *b;
 	const char *host = rfwd_bind_host(fwd);
 	int port, r;
 	u_int i;
 
-	if (fwd->proto <= SCTP_FWD_TCP || fwd->proto > SCTP_FWD_DCCP)
+	if ((p = fwd_proto_of(fwd->proto)) == NULL)
 		return -1;
 	port = fwd->listen_port != 0 ? fwd->listen_port : fwd->allocated_port;
-	for (i = 0; i < nrfwds && rf == NULL; i++) {
+	for (i = 0; i < ctx->nrfwds && rf == NULL; i++) {
 		if (rfwds[i].proto == fwd->proto &&
 		    strcmp(rfwds[i].listen_host, host) == 0 &&
 		    (rfwds[i].listen_port == port || (port != 0 &&
@@ -178,11 +129,11 @@ sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 		port = rf->allocated;
 	if ((b = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new");
-	if ((r = sctp_fwd_put_addr_list(b, rf->listen_host, port)) != 0 ||
-	    (rf->proto == SCTP_FWD_DCCP && (r = sshbuf_put_u32(b,
+	if ((r = fwd_put_addr_list(b, rf->listen_host, port)) != 0 ||
+	    (p->has_service && (r = sshbuf_put_u32(b,
 	    sctp_fwd_options_active()->dccp_service)) != 0) ||
 	    (r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
-	    (r = sshpkt_put_cstring(ssh, cancels[rf->proto])) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, p->cancel)) != 0 ||
 	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||	/* want reply */
 	    (r = sshpkt_putb(ssh, b)) != 0 ||
 	    (r = sshpkt_send(ssh)) != 0)
@@ -196,12 +147,17 @@ sctp_fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 
 /* ssh -R with a protocol: ask sshd to listen (3.3 to 3.5). */
 int
-sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
+fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 {
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	const struct fwd_proto *p = fwd_proto_of(fwd->proto);
+	struct fwd_rfwd *rf;
 	struct sshbuf *b;
 	const char *host;
 	int r;
 
+	if (p == NULL)
+		return -1;
 	if (fwd->connect_host == NULL) {
 		error("Remote forwarding with a protocol (/%s) needs a "
 		    "destination: dynamic (SOCKS) forwarding is TCP only",
@@ -211,36 +167,37 @@ sctp_fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 	host = rfwd_bind_host(fwd);
 	if ((b = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new");
-	if ((r = sctp_fwd_put_addr_list(b, host, fwd->listen_port)) != 0 ||
-	    (fwd->proto == SCTP_FWD_DCCP && (r = sshbuf_put_u32(b,
+	if ((r = fwd_put_addr_list(b, host, fwd->listen_port)) != 0 ||
+	    (p->has_service && (r = sshbuf_put_u32(b,
 	    sctp_fwd_options_active()->dccp_service)) != 0))
 		fatal_fr(r, "request");
 	if ((r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
-	    (r = sshpkt_put_cstring(ssh, requests[fwd->proto])) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, p->request)) != 0 ||
 	    (r = sshpkt_put_u8(ssh, 1)) != 0 ||	/* want reply */
 	    (r = sshpkt_putb(ssh, b)) != 0 ||
 	    (r = sshpkt_send(ssh)) != 0 ||
 	    (r = ssh_packet_write_wait(ssh)) != 0)
-		fatal_fr(r, "request %s", requests[fwd->proto]);
+		fatal_fr(r, "request %s", p->request);
 	sshbuf_free(b);
-	rfwds = xrecallocarray(rfwds, nrfwds, nrfwds + 1, sizeof(*rfwds));
-	rfwds[nrfwds].proto = fwd->proto;
-	rfwds[nrfwds].listen_host = xstrdup(host);
-	rfwds[nrfwds].listen_port = fwd->listen_port;
-	rfwds[nrfwds].connect_host = xstrdup(fwd->connect_host);
-	rfwds[nrfwds].connect_port = fwd->connect_port;
-	rfwds[nrfwds].allocated = 0;
-	nrfwds++;
+	ctx->rfwds = xrecallocarray(ctx->rfwds, ctx->nrfwds, ctx->nrfwds + 1,
+	    sizeof(*ctx->rfwds));
+	rf = &ctx->rfwds[ctx->nrfwds++];
+	rf->proto = fwd->proto;
+	rf->listen_host = xstrdup(host);
+	rf->listen_port = fwd->listen_port;
+	rf->connect_host = xstrdup(fwd->connect_host);
+	rf->connect_port = fwd->connect_port;
+	rf->allocated = 0;
 	debug("Remote %s forward requested: %s port %d to %s port %d",
 	    sctp_fwd_proto_name(fwd->proto), host, fwd->listen_port,
 	    fwd->connect_host, fwd->connect_port);
-	return RFWD_HANDLE_BASE + nrfwds - 1;
+	return RFWD_HANDLE_BASE + ctx->nrfwds - 1;
 }
 
 int
-sctp_fwd_is_forwarded_type(const char *ctype)
+fwd_is_forwarded_type(const char *ctype)
 {
-	return proto_of(ctype, forwarded_types) != -1;
+	return PROTO_BY(ctype, forwarded_type) != NULL;
 }
 
 /*
@@ -250,25 +207,28 @@ sctp_fwd_is_forwarded_type(const char *ctype)
  * port the server chose, named with the listening address it asked for.
  */
 Channel *
-sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
+fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
     const char **errmsg)
 {
 	char *orig = NULL, *host = NULL;
 	u_int port = 0, orig_port = 0, os = 0, is = 0, service = 0, i;
-	struct rfwd *fwd = NULL;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	struct fwd_rfwd *fwd = NULL, *rfwds = ctx->rfwds;
+	const struct fwd_proto *p;
 	int proto;
 	Channel *c = NULL;
 
 	*reason = SSH2_OPEN_ADMINISTRATIVELY_PROHIBITED;
 	*errmsg = NULL;
-	if ((proto = proto_of(ctype, forwarded_types)) == -1 ||
-	    sctp_fwd_parse_open(ssh, proto, 1, &host, &port, &orig,
+	if ((p = PROTO_BY(ctype, forwarded_type)) == NULL ||
+	    fwd_parse_open(ssh, p->proto, 1, &host, &port, &orig,
 	    &orig_port, &os, &is, &service) != 0) {
 		*errmsg = "bad open";
 		return NULL;
 	}
+	proto = p->proto;
 	/* The listening addresses as the request named them, and its port */
-	for (i = 0; i < nrfwds && fwd == NULL; i++) {
+	for (i = 0; i < ctx->nrfwds && fwd == NULL; i++) {
 		if (rfwds[i].proto == proto &&
 		    strcmp(rfwds[i].listen_host, host) == 0 &&
 		    (rfwds[i].listen_port == (int)port ||
@@ -277,7 +237,7 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 			fwd = &rfwds[i];
 	}
 	/* Port 0 whose reply has not been processed yet */
-	for (i = 0; i < nrfwds && fwd == NULL; i++) {
+	for (i = 0; i < ctx->nrfwds && fwd == NULL; i++) {
 		if (rfwds[i].proto == proto && rfwds[i].listen_port == 0 &&
 		    rfwds[i].allocated == 0 &&
 		    strcmp(rfwds[i].listen_host, host) == 0)
@@ -285,14 +245,13 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 	}
 	if (fwd == NULL) {
 		logit("refused %s from %s port %u: port %u/%s was not "
-		    "forwarded", ctype, orig, orig_port, port,
-		    sctp_fwd_proto_name(proto));
+		    "forwarded", ctype, orig, orig_port, port, p->name);
 		goto out;
 	}
 	debug("%s from %s port %u to %s port %d", ctype, orig, orig_port,
 	    fwd->connect_host, fwd->connect_port);
 	*reason = SSH2_OPEN_CONNECT_FAILED;
-	c = sctp_fwd_connect(ssh, proto, forwarded_types[proto],
+	c = fwd_connect(ssh, proto, p->forwarded_type,
 	    fwd->connect_host, fwd->connect_port, sctp_fwd_options_active(),
 	    os, is, service, reason, errmsg);
  out:
@@ -301,45 +260,23 @@ sctp_fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 	return c;
 }
 
-void
-sctp_fwd_listener_add(Channel *c)
-{
-	listeners = xrecallocarray(listeners, nlisteners, nlisteners + 1,
-	    sizeof(*listeners));
-	listeners[nlisteners++] = c->self;
-}
-
-void
-sctp_fwd_listener_gone(Channel *c)
-{
-	u_int i;
-
-	for (i = 0; i < nlisteners; i++) {
-		if (listeners[i] != c->self)
-			continue;
-		memmove(&listeners[i], &listeners[i + 1],
-		    (nlisteners - i - 1) * sizeof(*listeners));
-		nlisteners--;
-		return;
-	}
-}
-
 /*
  * ssh: close the -L listeners of fwd's protocol and port (~C -KL, -O
  * cancel) that were set up with fwd's listening addresses (none: the
  * default); how many.  Their channels go on until they end.
  */
 int
-sctp_fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
+fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
 {
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
 	Channel *c;
 	char *path;
 	u_int i;
 	int found = 0;
 
-	path = sctp_fwd_listener_path(fwd);
-	for (i = 0; i < nlisteners;) {
-		if ((c = channel_by_id(ssh, listeners[i])) != NULL &&
+	path = fwd_listener_path(fwd);
+	for (i = 0; i < ctx->nlisteners;) {
+		if ((c = channel_by_id(ssh, ctx->listeners[i])) != NULL &&
 		    c->sctp_fwd != NULL && !c->sctp_fwd->remote &&
 		    c->sctp_fwd->proto == fwd->proto &&
 		    c->listening_port == fwd->listen_port &&
@@ -358,23 +295,23 @@ sctp_fwd_cancel_local(struct ssh *ssh, struct Forward *fwd)
 }
 
 int
-sctp_fwd_is_global_request(const char *rtype)
+fwd_is_global_request(const char *rtype)
 {
-	if (strncmp(rtype, "cancel-", 7) == 0)
-		rtype += 7;
-	return proto_of(rtype, requests) != -1;
+	return PROTO_BY(rtype, request) != NULL ||
+	    PROTO_BY(rtype, cancel) != NULL;
 }
 
 /* sshd: close the listeners of a forward. */
 static int
 cancel(struct ssh *ssh, int proto, const char *host, u_int port)
 {
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
 	Channel *c;
 	u_int i;
 	int found = 0;
 
-	for (i = 0; i < nlisteners;) {
-		if ((c = channel_by_id(ssh, listeners[i])) != NULL &&
+	for (i = 0; i < ctx->nlisteners;) {
+		if ((c = channel_by_id(ssh, ctx->listeners[i])) != NULL &&
 		    c->sctp_fwd != NULL && c->sctp_fwd->remote &&
 		    c->sctp_fwd->proto == proto &&
 		    (u_int)c->listening_port == port &&
@@ -396,7 +333,7 @@ cancel(struct ssh *ssh, int proto, const char *host, u_int port)
  * when port 0 was asked for.
  */
 int
-sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
+fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
     const struct sctp_fwd_options *o, const struct sctp_fwd_policy *pol,
     struct ForwardOptions *fo, struct sshbuf **respp)
 {
@@ -405,40 +342,39 @@ sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
 	struct sshbuf *b;
 	const u_char *p;
 	size_t len;
-	char *host = NULL, *tmp;
-	u_int i, service = 0;
-	int proto, is_cancel, r, ok = 0, allocated = 0;
+	const struct fwd_proto *pr;
+	char *host = NULL;
+	u_int service = 0;
+	int proto, is_cancel = 0, r, ok = 0, allocated = 0;
 
 	memset(&a, 0, sizeof(a));
 	memset(&fwd, 0, sizeof(fwd));
 	*respp = NULL;
-	is_cancel = strncmp(rtype, "cancel-", 7) == 0;
-	if ((proto = proto_of(rtype + (is_cancel ? 7 : 0), requests)) == -1)
+	if ((pr = PROTO_BY(rtype, request)) == NULL &&
+	    (pr = PROTO_BY(rtype, cancel)) != NULL)
+		is_cancel = 1;
+	if (pr == NULL)
 		return 0;
+	proto = pr->proto;
 	p = sshpkt_ptr(ssh, &len);
 	if ((b = sshbuf_from(p, len)) == NULL)
 		fatal_f("sshbuf_from");
 	if ((r = sctp_fwd_addrs_get(b, &a, 1)) != 0 ||
-	    (proto == SCTP_FWD_DCCP &&
+	    (pr->has_service &&
 	    (r = sshbuf_get_u32(b, &service)) != 0) ||
-	    sshbuf_len(b) != 0 || (proto != SCTP_FWD_SCTP && a.naddrs != 1)) {
+	    sshbuf_len(b) != 0 || (!pr->addr_lists && a.naddrs != 1)) {
 		logit("bad %s request from %s: %s", rtype,
 		    ssh_remote_ipaddr(ssh), r != 0 ? ssh_err(r) :
 		    "bad length or address count");
 		goto out;
 	}
 	(void)sshpkt_get(ssh, NULL, len);
-	host = xstrdup(a.addrs[0]);
-	for (i = 1; i < a.naddrs; i++) {
-		xasprintf(&tmp, "%s,%s", host, a.addrs[i]);
-		free(host);
-		host = tmp;
-	}
+	host = fwd_addr_list(&a);
 	if (is_cancel) {
 		ok = cancel(ssh, proto, host, a.port);
 		goto out;
 	}
-	if (!sctp_fwd_policy_allows(pol, o, FORWARD_REMOTE, proto, host,
+	if (!fwd_policy_allows(pol, o, FORWARD_REMOTE, proto, host,
 	    a.port) || (!want_reply && a.port == 0)) {
 		logit("refused remote %s forward: listen %s port %u",
 		    sctp_fwd_proto_name(proto), host, a.port);
@@ -449,7 +385,7 @@ sctp_fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
 	fwd.proto = proto;
 	fwd.listen_host = host;
 	fwd.listen_port = a.port;
-	if ((ok = sctp_fwd_listen(ssh, &fwd, fo, 1, service,
+	if ((ok = fwd_listen(ssh, &fwd, fo, 1, service,
 	    &allocated)) && a.port == 0) {
 		if ((*respp = sshbuf_new()) == NULL ||
 		    (r = sshbuf_put_u32(*respp, allocated)) != 0)

@@ -22,6 +22,8 @@
  * forward and per connection, a bucket of opens per forward, timers of
  * idle and unreplied channels (upstream's inactivity timeout does the
  * closing).  Nothing is queued beyond a few datagrams while a channel opens.
+ * sshd's side connects a socket of the channel's own (fwd-base.c reads
+ * and writes it); each channel is counted against the same limits.
  */
 
 #include "includes.h"
@@ -44,19 +46,19 @@
 #include "misc.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "ssh2.h"
 #include "packet.h"
 #include "channels.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-fwd-options.h"
-#include "sctp/sctp-fwd-int.h"
-
-static u_int flows_total;	/* this connection's listening-side channels */
-static u_int conns_total;	/* and those it accepted (sshd's side) */
+#include "sctp/sctp-cmsg.h"
+#include "sctp/fwd-int.h"
 
 /* A listening UDP socket that reports where datagrams were sent to. */
-int
-sctp_fwd_udp_socket(struct addrinfo *ai)
+static int
+fwd_udp_listen_socket(struct addrinfo *ai, const char *portstr,
+    u_int service)
 {
 	char ntop[NI_MAXHOST], port[NI_MAXSERV];
 	int fd, on = 1;
@@ -118,9 +120,10 @@ flow_channel(struct ssh *ssh, int id)
 }
 
 static void
-unlist(Channel *lc, int id)
+unlist(struct ssh *ssh, Channel *lc, int id)
 {
-	struct sctp_fwd_chan *f = lc->sctp_fwd;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	struct fwd_chan *f = lc->sctp_fwd;
 	u_int i;
 
 	for (i = 0; i < f->nflows; i++) {
@@ -129,21 +132,22 @@ unlist(Channel *lc, int id)
 		memmove(&f->flows[i], &f->flows[i + 1],
 		    (f->nflows - i - 1) * sizeof(*f->flows));
 		f->nflows--;
-		if (flows_total > 0)
-			flows_total--;
+		if (ctx->udp_flows > 0)
+			ctx->udp_flows--;
 		return;
 	}
 }
 
-void
-sctp_fwd_udp_flow_free(struct ssh *ssh, Channel *c)
+static void
+flow_free(struct ssh *ssh, Channel *c)
 {
-	struct sctp_fwd_chan *nf = c->sctp_fwd;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	struct fwd_chan *nf = c->sctp_fwd;
 	Channel *lc;
 
 	if (nf->role == FWD_CONN) {
-		if (nf->counted && conns_total > 0)
-			conns_total--;
+		if (nf->counted && ctx->udp_conns > 0)
+			ctx->udp_conns--;
 		nf->counted = 0;
 		return;
 	}
@@ -151,14 +155,15 @@ sctp_fwd_udp_flow_free(struct ssh *ssh, Channel *c)
 		return;
 	if ((lc = channel_by_id(ssh, nf->listener)) != NULL &&
 	    lc->sctp_fwd != NULL && lc->sctp_fwd->role == FWD_LISTENER)
-		unlist(lc, c->self);
+		unlist(ssh, lc, c->self);
 	nf->listener = -1;
 }
 
-void
-sctp_fwd_udp_listener_free(struct ssh *ssh, Channel *c)
+static void
+listener_free(struct ssh *ssh, Channel *c)
 {
-	struct sctp_fwd_chan *f = c->sctp_fwd;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	struct fwd_chan *f = c->sctp_fwd;
 	Channel *fc;
 	u_int i;
 
@@ -166,27 +171,57 @@ sctp_fwd_udp_listener_free(struct ssh *ssh, Channel *c)
 		if ((fc = flow_channel(ssh, f->flows[i])) != NULL &&
 		    fc->sctp_fwd->listener == c->self)
 			fc->sctp_fwd->listener = -1;
-		if (flows_total > 0)
-			flows_total--;
+		if (ctx->udp_flows > 0)
+			ctx->udp_flows--;
 	}
 	f->nflows = 0;
 }
 
-/* sshd: one more UDP channel of its own, if the total allows (3.4). */
-int
-sctp_fwd_udp_conn_add(const struct sctp_fwd_options *o)
+static void
+fwd_udp_free(struct ssh *ssh, Channel *c)
 {
-	if (conns_total >= (u_int)o->udp_max_total)
-		return 0;
-	conns_total++;
-	return 1;
+	struct fwd_chan *f = c->sctp_fwd;
+
+	if (f->role == FWD_FLOW || f->counted)
+		flow_free(ssh, c);
+	if (f->role == FWD_LISTENER)
+		listener_free(ssh, c);
+}
+
+/*
+ * sshd: connect, as one more UDP channel of its own if the total allows
+ * (3.4); nothing to wait for, the channel is open at once.
+ */
+static int
+fwd_udp_connect(struct ssh *ssh, struct fwd_chan *f, const char *host,
+    const char *port, u_int os, u_int is, int *type, int *reason,
+    const char **errmsg)
+{
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	int fd;
+
+	if ((fd = fwd_connect_addrs(&fwd_udp_proto, host, port, 0,
+	    errmsg)) == -1)
+		return -1;
+	if (ctx->udp_conns >= (u_int)f->opts->udp_max_total) {
+		error_f("UDP forward to %s port %s: %d channels", host, port,
+		    f->opts->udp_max_total);
+		*reason = SSH2_OPEN_RESOURCE_SHORTAGE;
+		*errmsg = "too many UDP channels";
+		close(fd);
+		return -1;
+	}
+	ctx->udp_conns++;
+	f->counted = 1;
+	*type = SSH_CHANNEL_OPEN;
+	return fd;
 }
 
 /* A flow to make room for: the oldest open one that never got a reply. */
 static int
 evict(struct ssh *ssh, Channel *lc)
 {
-	struct sctp_fwd_chan *f = lc->sctp_fwd;
+	struct fwd_chan *f = lc->sctp_fwd;
 	Channel *fc;
 	u_int i;
 
@@ -196,7 +231,7 @@ evict(struct ssh *ssh, Channel *lc)
 			continue;
 		debug("channel %d: UDP forward %d full: closing unreplied "
 		    "channel %d", lc->self, lc->listening_port, fc->self);
-		unlist(lc, fc->self);
+		unlist(ssh, lc, fc->self);
 		fc->sctp_fwd->listener = -1;
 		channel_force_close(ssh, fc, 1);
 		return 1;
@@ -207,7 +242,7 @@ evict(struct ssh *ssh, Channel *lc)
 static void
 refused(Channel *lc, const char *why)
 {
-	struct sctp_fwd_chan *f = lc->sctp_fwd;
+	struct fwd_chan *f = lc->sctp_fwd;
 	time_t now = monotime();
 
 	f->refused++;
@@ -222,7 +257,8 @@ static Channel *
 new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
     socklen_t srclen, const struct sockaddr_storage *dst, socklen_t dstlen)
 {
-	struct sctp_fwd_chan *f = lc->sctp_fwd, *nf;
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	struct fwd_chan *f = lc->sctp_fwd, *nf;
 	const struct sctp_fwd_options *o = f->opts;
 	char ntop[NI_MAXHOST], port[NI_MAXSERV];
 	double now = monotime_double();
@@ -237,7 +273,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 		return NULL;
 	}
 	if ((f->nflows >= (u_int)o->udp_max ||
-	    flows_total >= (u_int)o->udp_max_total) && !evict(ssh, lc)) {
+	    ctx->udp_flows >= (u_int)o->udp_max_total) && !evict(ssh, lc)) {
 		refused(lc, "channel limit");
 		return NULL;
 	}
@@ -249,7 +285,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	nc = channel_new(ssh, (char *)f->open_type, SSH_CHANNEL_OPENING, -1,
 	    fd, -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0,
 	    f->open_type, 1);
-	nf = sctp_fwd_chan_new(SCTP_FWD_UDP, FWD_FLOW);
+	nf = fwd_chan_new(&fwd_udp_proto, FWD_FLOW);
 	nf->opts = o;
 	nf->listener = lc->self;
 	memcpy(&nf->src, src, srclen);
@@ -263,7 +299,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	f->flows = xrecallocarray(f->flows, f->nflows, f->nflows + 1,
 	    sizeof(*f->flows));
 	f->flows[f->nflows++] = nc->self;
-	flows_total++;
+	ctx->udp_flows++;
 	if (getnameinfo((const struct sockaddr *)src, srclen, ntop,
 	    sizeof(ntop), port, sizeof(port),
 	    NI_NUMERICHOST|NI_NUMERICSERV) != 0) {
@@ -272,7 +308,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	}
 	debug("channel %d: UDP datagrams from %s port %s forwarded to %s "
 	    "port %d", nc->self, ntop, port, f->connect_host, f->connect_port);
-	if (sctp_fwd_send_open(ssh, nc, f->open_type, f->connect_host,
+	if (fwd_send_open(ssh, nc, f->open_type, f->connect_host,
 	    f->connect_port, ntop, atoi(port)) != 0)
 		chan_mark_dead(ssh, nc);
 	return nc;
@@ -282,7 +318,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 static void
 deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 {
-	struct sctp_fwd_chan *nf = fc->sctp_fwd;
+	struct fwd_chan *nf = fc->sctp_fwd;
 	int r;
 
 	if (fc->type == SSH_CHANNEL_OPENING) {
@@ -302,10 +338,10 @@ deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 		 * source: an unreplied one closes 10 s after its open
 		 * however often the source sends (3.4).
 		 */
-		if (!sctp_fwd_queue_input(fc, NULL, 0, p, len))
+		if (!fwd_queue_input(fc, NULL, 0, p, len))
 			nf->dropped++;
 		else if (nf->replied)
-			sctp_fwd_channel_used(ssh, fc);
+			fwd_channel_used(ssh, fc);
 		return;
 	}
 	if ((r = sshbuf_put_string(fc->input, p, len)) != 0)
@@ -320,38 +356,31 @@ local_addr(struct msghdr *mh, int port, struct sockaddr_storage *dst)
 	struct sockaddr_in6 *d6 = (void *)dst;
 	struct in_pktinfo pi;
 	struct in6_pktinfo pi6;
-	struct cmsghdr *cm;
 
 	memset(dst, 0, sizeof(*dst));
-	for (cm = CMSG_FIRSTHDR(mh); cm != NULL; cm = CMSG_NXTHDR(mh, cm)) {
-		if (cm->cmsg_level == IPPROTO_IP &&
-		    cm->cmsg_type == IP_PKTINFO &&
-		    cm->cmsg_len >= CMSG_LEN(sizeof(pi))) {
-			memcpy(&pi, CMSG_DATA(cm), sizeof(pi));
-			d4->sin_family = AF_INET;
-			d4->sin_addr = pi.ipi_addr;
-			d4->sin_port = htons(port);
-			return sizeof(*d4);
-		}
-		if (cm->cmsg_level == IPPROTO_IPV6 &&
-		    cm->cmsg_type == IPV6_PKTINFO &&
-		    cm->cmsg_len >= CMSG_LEN(sizeof(pi6))) {
-			memcpy(&pi6, CMSG_DATA(cm), sizeof(pi6));
-			d6->sin6_family = AF_INET6;
-			d6->sin6_addr = pi6.ipi6_addr;
-			d6->sin6_port = htons(port);
-			if (IN6_IS_ADDR_LINKLOCAL(&pi6.ipi6_addr))
-				d6->sin6_scope_id = pi6.ipi6_ifindex;
-			return sizeof(*d6);
-		}
+	if (cmsg_find(mh, IPPROTO_IP, IP_PKTINFO, &pi, sizeof(pi)) == 0) {
+		d4->sin_family = AF_INET;
+		d4->sin_addr = pi.ipi_addr;
+		d4->sin_port = htons(port);
+		return sizeof(*d4);
+	}
+	if (cmsg_find(mh, IPPROTO_IPV6, IPV6_PKTINFO, &pi6,
+	    sizeof(pi6)) == 0) {
+		d6->sin6_family = AF_INET6;
+		d6->sin6_addr = pi6.ipi6_addr;
+		d6->sin6_port = htons(port);
+		if (IN6_IS_ADDR_LINKLOCAL(&pi6.ipi6_addr))
+			d6->sin6_scope_id = pi6.ipi6_ifindex;
+		return sizeof(*d6);
 	}
 	return 0;
 }
 
-void
-sctp_fwd_udp_post_listener(struct ssh *ssh, Channel *c)
+/* Datagrams on a listener: each on its source's channel (3.4). */
+static void
+fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 {
-	struct sctp_fwd_chan *f = c->sctp_fwd;
+	struct fwd_chan *f = c->sctp_fwd;
 	static u_char buf[65536];
 	union {
 		struct cmsghdr hdr;
@@ -369,16 +398,11 @@ sctp_fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 	if ((c->io_ready & SSH_CHAN_IO_SOCK_R) == 0)
 		return;
 	for (i = 0; i < 64; i++) {
-		memset(&mh, 0, sizeof(mh));
 		memset(&src, 0, sizeof(src));
-		iov.iov_base = buf;
-		iov.iov_len = sizeof(buf);
+		cmsg_msghdr(&mh, &iov, buf, sizeof(buf), cbuf.buf,
+		    sizeof(cbuf.buf));
 		mh.msg_name = &src;
 		mh.msg_namelen = sizeof(src);
-		mh.msg_iov = &iov;
-		mh.msg_iovlen = 1;
-		mh.msg_control = cbuf.buf;
-		mh.msg_controllen = sizeof(cbuf.buf);
 		if ((n = recvmsg(c->sock, &mh, 0)) == -1) {
 			if (errno != EAGAIN && errno != EWOULDBLOCK &&
 			    errno != EINTR)
@@ -405,10 +429,10 @@ sctp_fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 }
 
 /* Replies on a flow's channel go to its source, from where it sent to. */
-int
-sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
+static int
+flow_write(struct ssh *ssh, Channel *c)
 {
-	struct sctp_fwd_chan *nf = c->sctp_fwd;
+	struct fwd_chan *nf = c->sctp_fwd;
 	union {
 		struct cmsghdr hdr;
 		u_char buf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
@@ -417,7 +441,6 @@ sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 	struct sockaddr_in6 *d6 = (void *)&nf->dst;
 	struct in_pktinfo pi;
 	struct in6_pktinfo pi6;
-	struct cmsghdr *cm;
 	struct msghdr mh;
 	struct iovec iov;
 	const u_char *p;
@@ -431,34 +454,24 @@ sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 	    sshbuf_len(c->output) != 0; i++) {
 		if ((r = sshbuf_get_string_direct(c->output, &p, &len)) != 0)
 			fatal_fr(r, "channel %d: get datagram", c->self);
-		memset(&mh, 0, sizeof(mh));
 		memset(cbuf.buf, 0, sizeof(cbuf.buf));
-		iov.iov_base = (void *)p;
-		iov.iov_len = len;
+		cmsg_msghdr(&mh, &iov, p, len, cbuf.buf, 0);
 		mh.msg_name = &nf->src;
 		mh.msg_namelen = nf->srclen;
-		mh.msg_iov = &iov;
-		mh.msg_iovlen = 1;
-		mh.msg_control = cbuf.buf;
-		cm = (struct cmsghdr *)cbuf.buf;
 		if (nf->dst.ss_family == AF_INET) {
 			memset(&pi, 0, sizeof(pi));
 			pi.ipi_spec_dst = d4->sin_addr;
-			mh.msg_controllen = CMSG_SPACE(sizeof(pi));
-			cm->cmsg_level = IPPROTO_IP;
-			cm->cmsg_type = IP_PKTINFO;
-			cm->cmsg_len = CMSG_LEN(sizeof(pi));
-			memcpy(CMSG_DATA(cm), &pi, sizeof(pi));
+			r = cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_IP,
+			    IP_PKTINFO, &pi, sizeof(pi));
 		} else {
 			memset(&pi6, 0, sizeof(pi6));
 			pi6.ipi6_addr = d6->sin6_addr;
 			pi6.ipi6_ifindex = d6->sin6_scope_id;
-			mh.msg_controllen = CMSG_SPACE(sizeof(pi6));
-			cm->cmsg_level = IPPROTO_IPV6;
-			cm->cmsg_type = IPV6_PKTINFO;
-			cm->cmsg_len = CMSG_LEN(sizeof(pi6));
-			memcpy(CMSG_DATA(cm), &pi6, sizeof(pi6));
+			r = cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_IPV6,
+			    IPV6_PKTINFO, &pi6, sizeof(pi6));
 		}
+		if (r != 0)
+			fatal_f("control message");
 		/* Never buffered, never an error of the channel (3.4). */
 		if (sendmsg(c->wfd, &mh, MSG_NOSIGNAL) == -1)
 			nf->dropped++;
@@ -470,8 +483,44 @@ sctp_fwd_udp_flow_write(struct ssh *ssh, Channel *c)
 			nf->replied = 1;
 			c->inactive_deadline = nf->opts->udp_idle;
 		}
-		sctp_fwd_channel_used(ssh, c);
+		fwd_channel_used(ssh, c);
 	}
-	sctp_fwd_consumed(c, olen - sshbuf_len(c->output));
+	fwd_consumed(c, olen - sshbuf_len(c->output));
 	return 1;
 }
+
+/* A flow's replies, or the strings of a channel connected by sshd. */
+static int
+fwd_udp_write(struct ssh *ssh, Channel *c)
+{
+	if (c->sctp_fwd->role == FWD_FLOW)
+		return flow_write(ssh, c);
+	return fwd_write_strings(ssh, c);
+}
+
+const struct fwd_proto fwd_udp_proto = {
+	.proto = SCTP_FWD_UDP,
+	.name = "udp",
+	.label = "UDP",
+	.units = "datagrams",
+	.listener_type = "udp-listener",
+	.direct_type = "direct-udpip" SCTP_FWD_DOMAIN,
+	.forwarded_type = "forwarded-udpip" SCTP_FWD_DOMAIN,
+	.request = "udpip-forward" SCTP_FWD_DOMAIN,
+	.cancel = "cancel-udpip-forward" SCTP_FWD_DOMAIN,
+	.unsupported = "protocol not supported",
+	.socktype = SOCK_DGRAM,
+	.ipproto = 0,
+	.maxpacket = FWD_UDP_MAXPACKET,
+	.lossy = 1,
+	.icmp_drops = 1,
+	.listen = fwd_listen_addrs,
+	.listen_socket = fwd_udp_listen_socket,
+	.post_listener = fwd_udp_post_listener,
+	.connect = fwd_udp_connect,
+	.spread = fwd_spread_unseq,
+	.read = fwd_dgram_read,
+	.write = fwd_udp_write,
+	.write_one = fwd_dgram_write_one,
+	.free = fwd_udp_free,
+};

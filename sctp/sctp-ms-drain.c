@@ -1,0 +1,191 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * Multi-stream mode, the drains (PROTOCOL.sctp 2.7, 3.8): the queue is
+ * written in order until its head must wait until everything sent on the
+ * other streams is acknowledged (SCTP_SENDER_DRY_EVENT), bounded by
+ * SCTPDrainTimeout.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include "openbsd-compat/sys-queue.h"
+#include <netinet/in.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
+
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-ms.h"
+#include "sctp/sctp-ms-conn.h"
+#include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-options.h"
+
+#ifdef WITH_SCTP
+
+static void
+dry_subscribe(struct sctp_ms_conn *c, int on)
+{
+	struct sctp_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_SENDER_DRY_EVENT;
+	ev.se_on = on;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
+	    sizeof(ev)) == -1)
+		fatal_f("SCTP_SENDER_DRY_EVENT: %s", strerror(errno));
+	c->dry_wait = on;
+	c->dry = 0;
+	c->drain_deadline = on && sctp_options_drain_timeout() > 0 ?
+	    monotime_double() + sctp_options_drain_timeout() : 0;
+	if (on) {
+		c->drain_start = monotime_double();
+		debug3_f("SCTP drain waits for SENDER_DRY");
+	} else
+		debug2_f("SCTP drain done after %.3f s",
+		    monotime_double() - c->drain_start);
+}
+
+static int
+drain_expired(const struct sctp_ms_conn *c)
+{
+	return c->dry_wait && c->drain_deadline != 0 &&
+	    monotime_double() >= c->drain_deadline;
+}
+
+/*
+ * Write queued messages, in order, until the socket is full or the head
+ * must wait for a drain.  While waiting, read (into input) whatever the
+ * peer sent, to see SENDER_DRY among it.
+ */
+int
+sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
+{
+	struct ms_msg *m;
+	ssize_t n;
+	size_t rlen;
+	int r;
+
+	if (c == NULL)
+		return 0;
+	while ((m = sctp_ms_pick_next(c)) != NULL) {
+		if (sctp_ms_must_drain(c, m)) {
+			if (!c->dry_wait)
+				dry_subscribe(c, 1);
+			while (!c->dry) {
+				if (drain_expired(c)) {
+					error("SCTP drain timed out after %d "
+					    "seconds: the peer acknowledges "
+					    "nothing (SCTPDrainTimeout)",
+					    sctp_options_drain_timeout());
+					return SSH_ERR_CONN_TIMEOUT;
+				}
+				/* Never block here: the caller polls. */
+				r = sctp_ms_read_one(c, input, &rlen, 1);
+				if (r == SSH_ERR_SYSTEM_ERROR &&
+				    (errno == EAGAIN || errno == EWOULDBLOCK ||
+				    errno == EINTR))
+					return 0;
+				if (r != 0)
+					return r;
+			}
+			dry_subscribe(c, 0);
+			c->nonzero = c->after_newkeys = 0;
+			c->drains++;
+		}
+		if ((n = sctp_ms_send_one(c, m)) == -1) {
+			if (errno == EAGAIN || errno == EWOULDBLOCK ||
+			    errno == EINTR)
+				return 0;
+			return SSH_ERR_SYSTEM_ERROR;
+		}
+		if ((size_t)n != sshbuf_len(m->b))
+			return SSH_ERR_INTERNAL_ERROR;	/* SCTP: all or none */
+		debug3_f("stream %u: message of %zu bytes", m->stream,
+		    sshbuf_len(m->b));
+		if (m->stream != 0)
+			c->nonzero = 1;
+		c->outq_bytes -= sshbuf_len(m->b);
+		TAILQ_REMOVE(&c->outq, m, next);
+		sshbuf_free(m->b);
+		free(m);
+	}
+	return 0;
+}
+
+/*
+ * Called whenever the connection wakes up (ssh_packet_check_rekey): a
+ * drain past SCTPDrainTimeout ends the connection even if the socket
+ * never becomes writable again (G16).
+ */
+int
+sctp_ms_check_drain(const struct sctp_ms_conn *c)
+{
+	if (c == NULL || !drain_expired(c))
+		return 0;
+	error("SCTP drain timed out after %d seconds: the peer acknowledges "
+	    "nothing (SCTPDrainTimeout)", sctp_options_drain_timeout());
+	return SSH_ERR_CONN_TIMEOUT;
+}
+
+/*
+ * Output for sctp_ms_flush() when the socket is writable: a message to
+ * send, or a drain to start.  Not while a drain waits for its event.
+ */
+int
+sctp_ms_have_output(const struct sctp_ms_conn *c)
+{
+	const struct ms_msg *m;
+
+	if (c == NULL || (m = sctp_ms_pick_next(c)) == NULL)
+		return 0;
+	/* An expired drain too, so that flush reports it. */
+	return !sctp_ms_must_drain(c, m) || !c->dry_wait || c->dry ||
+	    drain_expired(c);
+}
+
+/* Output waiting for a drain: the caller must poll for input. */
+int
+sctp_ms_waiting(const struct sctp_ms_conn *c)
+{
+	const struct ms_msg *m;
+
+	if (c == NULL || (m = sctp_ms_pick_next(c)) == NULL)
+		return 0;
+	return sctp_ms_must_drain(c, m) && !c->dry;
+}
+
+u_int
+sctp_ms_drains(const struct sctp_ms_conn *c)
+{
+	return c == NULL ? 0 : c->drains;
+}
+
+#endif /* WITH_SCTP */

@@ -1,0 +1,121 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * Internals of the multi-stream layer (PROTOCOL.sctp section 2), shared by
+ * its files: sctp-ms-conn.c (a connection's life), sctp-ms-kex.c
+ * (negotiation, 2.1), sctp-ms-send.c (the send queue and the scheduling,
+ * 2.5, 2.10, 2.11), sctp-ms-drain.c (the drains of 2.7), sctp-ms-recv.c
+ * (reading messages and the receive rules, 2.6), sctp-ms-chan.c (the
+ * forwarding channels of 3.8) and sctp-ms-state.c (privilege separation).
+ * Each file calls only files listed after it here, never back.
+ */
+
+#ifndef SCTP_MS_INT_H
+#define SCTP_MS_INT_H
+
+struct ms_msg {
+	TAILQ_ENTRY(ms_msg)	 next;
+	uint16_t		 stream;
+	int			 level1;
+	int			 unseq;		/* 2.8: unordered, PR-SCTP */
+	int			 drain;		/* 3.8: EOF, CLOSE, request */
+	struct sshbuf		*b;
+};
+
+/*
+ * A channel whose CHANNEL_DATA travels unsequenced (3.8): known once the
+ * packet that starts it was received from the peer (its confirmation, or
+ * "ready"); first is that packet's level-3 number, 0 again at each epoch.
+ */
+struct ms_uchan {
+	TAILQ_ENTRY(ms_uchan)	 next;
+	u_int			 local_id, remote_id;
+	uint32_t		 first;
+	int			 closed;	/* EOF or CLOSE received */
+	int			 close_sent;	/* we sent CLOSE: nothing more */
+};
+
+/*
+ * An SCTP forwarding channel whose CHANNEL_DATA goes on the stream of its
+ * forwarded stream (3.8); offhome: some went on another stream than the
+ * channel's own since the channel's last drain.
+ */
+struct ms_mchan {
+	TAILQ_ENTRY(ms_mchan)	 next;
+	u_int			 local_id, remote_id;
+	sctp_ms_stream_fn	 stream_of;	/* its forwarded stream */
+	int			 offhome;
+};
+
+struct sctp_ms_conn {
+	int			 fd;
+	u_int			 nout, nin;	/* streams of the association */
+	int			 full_io;	/* sendmsg/recvmsg allowed */
+	int			 offered;	/* we offered the mode */
+	int			 agreed;	/* both did (2.1) */
+	int			 active_in, active_out;
+	struct sctp_ms_cipher	*enc, *dec;
+	struct sctp_ms_send	 snd;
+	struct sctp_ms_recv	 rcv;
+	TAILQ_HEAD(, ms_msg)	 outq;
+	size_t			 outq_bytes;
+	int			 nonzero;	/* sent on streams >= 1 since DRY */
+	int			 after_newkeys;	/* streams >= 1 wait for DRY */
+	int			 dry_wait;	/* subscribed, waiting */
+	int			 dry;		/* SENDER_DRY seen while waiting */
+	double			 drain_deadline; /* monotime_double(), 0 = none */
+	double			 drain_start;
+	u_int			 drains;	/* completed, for tests and -v */
+	int			 sched;		/* SCTP_SCHED_* in use */
+	int			 w_interactive, w_bulk;
+	u_char			*sclass;	/* per stream: 0/1, 2 unset */
+	u_int			 ninteractive;	/* streams >= 1 of class 1 */
+	int			 mtu_stale;	/* recompute maxdata */
+	double			 mtu_next;	/* and at the latest then */
+	size_t			 maxdata;	/* CHANNEL_DATA bytes (2.10) */
+	struct sshbuf		*partial;	/* a message read in parts */
+	uint16_t		 partial_stream;
+	uint8_t			 partial_flags;
+	TAILQ_HEAD(, ms_uchan)	 uchans;	/* 3.8 */
+	TAILQ_HEAD(, ms_mchan)	 mchans;	/* 3.8 */
+	u_long			 uchan_dropped;	/* unsequenced, out of age */
+	int			 cur_valid;	/* the packet last received: */
+	uint16_t		 cur_stream;	/*   sequenced, level 3 */
+	uint32_t		 cur_seq3;
+	u_int			 cur_recipient;
+};
+
+
+/* sctp-ms-send.c */
+void	sctp_ms_set_scheduler(struct sctp_ms_conn *);
+void	sctp_ms_outq_clear(struct sctp_ms_conn *);
+int	sctp_ms_must_drain(const struct sctp_ms_conn *, const struct ms_msg *);
+struct ms_msg *sctp_ms_pick_next(const struct sctp_ms_conn *);
+ssize_t	sctp_ms_send_one(struct sctp_ms_conn *, const struct ms_msg *);
+
+/* sctp-ms-recv.c */
+int	sctp_ms_read_one(struct sctp_ms_conn *, struct sshbuf *, size_t *,
+	    int dontwait);
+
+/* sctp-ms-chan.c */
+struct ms_uchan *sctp_ms_uchan_by_local(const struct sctp_ms_conn *, u_int);
+struct ms_uchan *sctp_ms_uchan_by_remote(const struct sctp_ms_conn *, u_int);
+struct ms_mchan *sctp_ms_mchan_by_remote(const struct sctp_ms_conn *, u_int);
+void	sctp_ms_chans_free(struct sctp_ms_conn *);
+
+#endif /* SCTP_MS_INT_H */

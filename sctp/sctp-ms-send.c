@@ -1,0 +1,451 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * Multi-stream mode, the send queue and its scheduling (PROTOCOL.sctp
+ * 2.5, 2.8, 2.10, 2.11, 3.8): each payload sealed on its stream and
+ * queued, the kernel's stream scheduler and the streams' classes, the
+ * size of channel data, and the order in which queued messages go.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include "openbsd-compat/sys-queue.h"
+#include <netinet/in.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
+
+#include "xmalloc.h"
+#include "log.h"
+#include "misc.h"
+#include "ssh2.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-ms.h"
+#include "sctp/sctp-ms-conn.h"
+#include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-cmsg.h"
+#include "sctp/sctp-fwd.h"
+#include "sctp/sctp-fwd-options.h"
+#include "sctp/sctp-options.h"
+
+#ifdef WITH_SCTP
+
+void
+sctp_ms_outq_clear(struct sctp_ms_conn *c)
+{
+	struct ms_msg *m;
+
+	while ((m = TAILQ_FIRST(&c->outq)) != NULL) {
+		TAILQ_REMOVE(&c->outq, m, next);
+		sshbuf_free(m->b);
+		free(m);
+	}
+	c->outq_bytes = 0;
+}
+
+/* A stream's class for the scheduler: interactive (1) or bulk (0). */
+static void
+stream_class(struct sctp_ms_conn *c, uint16_t stream, int interactive)
+{
+	struct sctp_stream_value sv;
+
+	if (c->sclass == NULL || c->sclass[stream] == interactive)
+		return;
+	if (c->sched == SCTP_SCHED_PRIO || c->sched == SCTP_SCHED_WFQ) {
+		memset(&sv, 0, sizeof(sv));
+		sv.stream_id = stream;
+		if (c->sched == SCTP_SCHED_PRIO)	/* lower goes first */
+			sv.stream_value = interactive ? 0 : 1;
+		else
+			sv.stream_value = interactive ? c->w_interactive :
+			    c->w_bulk;
+		if (setsockopt(c->fd, IPPROTO_SCTP,
+		    SCTP_STREAM_SCHEDULER_VALUE, &sv, sizeof(sv)) == -1) {
+			debug_f("stream %u: SCTP_STREAM_SCHEDULER_VALUE: %s",
+			    stream, strerror(errno));
+			return;
+		}
+	}
+	if (stream != 0 && c->sclass[stream] != 2)
+		c->ninteractive -= c->sclass[stream];
+	if (stream != 0)
+		c->ninteractive += interactive;
+	c->sclass[stream] = interactive;
+	debug2_f("stream %u: %s", stream, interactive ? "interactive" : "bulk");
+}
+
+/* 2.11: the kernel's stream scheduler, as configured. */
+void
+sctp_ms_set_scheduler(struct sctp_ms_conn *c)
+{
+	struct sctp_assoc_value av;
+
+	sctp_options_scheduler(&c->sched, &c->w_interactive, &c->w_bulk);
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = c->sched;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
+	    sizeof(av)) == -1) {
+		error("SCTPStreamScheduler %s: not available on this kernel "
+		    "(%s); streams are sent first come, first served",
+		    sctp_scheduler_name(c->sched), strerror(errno));
+		c->sched = SCTP_SCHED_FCFS;
+		return;
+	}
+	c->sclass = xmalloc(c->nout);
+	memset(c->sclass, 2, c->nout);
+	debug("SCTP stream scheduler %s", sctp_scheduler_name(c->sched));
+	stream_class(c, 0, 1);		/* stream 0 is interactive */
+}
+
+
+/*
+ * 2.10: the largest CHANNEL_DATA payload that fits one DATA chunk on the
+ * association's path with the smallest MTU.
+ */
+static void
+update_maxdata(struct sctp_ms_conn *c)
+{
+	struct sctp_paddrinfo pi;
+	struct sockaddr *addrs, *sa;
+	socklen_t len;
+	size_t best = SIZE_MAX, room;
+	int i, n, hdr;
+
+	c->mtu_stale = 0;
+	c->mtu_next = monotime_double() + 1;
+	if ((n = sctp_getpaddrs(c->fd, 0, &addrs)) <= 0)
+		return;
+	for (i = 0, sa = addrs; i < n; i++) {
+		len = sa->sa_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+		hdr = sa->sa_family == AF_INET6 ? 40 : 20;
+		memset(&pi, 0, sizeof(pi));
+		memcpy(&pi.spinfo_address, sa, len);
+		sa = (struct sockaddr *)((u_char *)sa + len);
+		len = sizeof(pi);
+		if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_GET_PEER_ADDR_INFO,
+		    &pi, &len) == -1 || pi.spinfo_mtu == 0)
+			continue;
+		/* IP, SCTP common and DATA headers, the packet's own, DATA */
+		if (pi.spinfo_mtu < (u_int)hdr + 12 + 16 + SCTP_MS_OVERHEAD +
+		    9 + 256)
+			continue;	/* no sensible MTU: ignored */
+		room = pi.spinfo_mtu - hdr - 12 - 16 - SCTP_MS_OVERHEAD - 9;
+		if (room < best)
+			best = room;
+	}
+	sctp_freepaddrs(addrs);
+	if (best != SIZE_MAX && best != c->maxdata) {
+		c->maxdata = best;
+		debug2_f("channel data up to %zu bytes per packet", best);
+	}
+}
+
+/*
+ * Channel data about to be sent to the peer's channel remote_id: set its
+ * stream's class for the scheduler, and return len cut to what fits one
+ * DATA chunk (2.10, 2.11).  Interactive: a channel on a tty, X11 and
+ * agent channels, and session channels that upstream's classifier does not
+ * call bulk (nonbulk: a session with a tty on either side; the client's
+ * side of a session does not see the tty itself).
+ */
+size_t
+sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
+    const char *ctype, int isatty, int nonbulk, size_t len)
+{
+	int interactive;
+
+	if (c == NULL || !c->active_out || !c->full_io || c->nout < 2)
+		return len;
+	interactive = isatty || strncmp(ctype, "x11", 3) == 0 ||
+	    strstr(ctype, "agent") != NULL ||
+	    (nonbulk && strcmp(ctype, "session") == 0);
+	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
+	/*
+	 * The kernel reports paths coming and going but not a path MTU
+	 * that changes (an ICMP "too big", a link's MTU): look every second.
+	 */
+	if (c->mtu_stale || monotime_double() >= c->mtu_next)
+		update_maxdata(c);
+	/*
+	 * Only while an interactive channel is there: the cut lets the
+	 * scheduler put its messages between the bulk ones, and costs bulk
+	 * throughput (a third of it under emulation) for nothing otherwise.
+	 */
+	if (c->ninteractive > 0 && c->maxdata != 0 && len > c->maxdata)
+		len = c->maxdata;
+	return len;
+}
+
+/*
+ * 2.5: messages that name a channel travel on a stream chosen from the
+ * recipient channel number, the same for all of a channel's messages
+ * from this side; everything else on stream 0.
+ */
+static uint16_t
+stream_for(const struct sctp_ms_conn *c, const u_char *p, size_t len)
+{
+	if (!c->full_io || len < 5 || !sctp_ms_type_channel(p[0]))
+		return 0;
+	return 1 + PEEK_U32(p + 1) % (c->nout - 1);
+}
+
+/*
+ * 3.8: the CHANNEL_DATA of a mapped SCTP channel goes on the stream of the
+ * forwarded stream f its data names (the channel's stream_of reads it from
+ * the header the forwarding side put there), s = 1 + ((recipient + f) mod
+ * (N - 1)), the sum taken without wrapping.  Data without a readable
+ * stream stays on the channel's stream.
+ */
+static uint16_t
+mapped_stream(const struct sctp_ms_conn *c, const struct ms_mchan *mc,
+    const u_char *p, size_t len, uint16_t stream)
+{
+	uint64_t sum;
+	u_int f;
+
+	if (len < 9 || mc->stream_of == NULL ||
+	    mc->stream_of(p + 9, len - 9, &f) != 0)
+		return stream;
+	sum = (uint64_t)PEEK_U32(p + 1) + f;
+	return 1 + sum % (c->nout - 1);
+}
+
+/* Whether this outgoing packet goes unsequenced (2.8, 3.8). */
+static int
+send_unseq(const struct sctp_ms_conn *c, const u_char *p, size_t len)
+{
+	return len >= 5 && (p[0] == SSH2_MSG_CHANNEL_DATA ||
+	    p[0] == SSH2_MSG_CHANNEL_EXTENDED_DATA) &&
+	    sctp_ms_uchan_by_remote(c, PEEK_U32(p + 1)) != NULL;
+}
+
+/* Whether a CHANNEL_REQUEST payload names the request name. */
+static int
+request_is(const u_char *p, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	return len >= 9 + n && PEEK_U32(p + 5) == n &&
+	    memcmp(p + 9, name, n) == 0;
+}
+
+/*
+ * 3.8 for a mapped channel: its data's stream, and whether its EOF, CLOSE
+ * or request (sctp-abort) must wait for a drain, because its sequenced
+ * data went on another stream than its own since its last drain.
+ */
+static uint16_t
+send_mapped(struct sctp_ms_conn *c, const u_char *p, size_t len,
+    uint16_t stream, int *drain)
+{
+	struct ms_mchan *mc;
+	uint16_t s;
+
+	*drain = 0;
+	if (len < 5 || stream == 0 ||
+	    (mc = sctp_ms_mchan_by_remote(c, PEEK_U32(p + 1))) == NULL)
+		return stream;
+	switch (p[0]) {
+	case SSH2_MSG_CHANNEL_DATA:
+		if ((s = mapped_stream(c, mc, p, len, stream)) != stream)
+			mc->offhome = 1;
+		return s;
+	case SSH2_MSG_CHANNEL_REQUEST:
+		if (!request_is(p, len, SCTP_ABORT_REQUEST))
+			break;
+		/* FALLTHROUGH */
+	case SSH2_MSG_CHANNEL_EOF:
+	case SSH2_MSG_CHANNEL_CLOSE:
+		if (mc->offhome) {
+			*drain = 1;
+			mc->offhome = 0;
+		}
+		if (p[0] == SSH2_MSG_CHANNEL_CLOSE) {
+			/*
+			 * Nothing more goes to this channel; the peer may
+			 * reuse its number for a channel of another kind.
+			 */
+			TAILQ_REMOVE(&c->mchans, mc, next);
+			free(mc);
+		}
+		break;
+	}
+	return stream;
+}
+
+int
+sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
+    u_int *sealed_len)
+{
+	struct sctp_ms_hdr h;
+	struct ms_msg *m;
+	struct ms_uchan *u;
+	uint16_t stream;
+	int r, unseq, drain = 0;
+
+	if (c == NULL || !c->active_out || len == 0)
+		return SSH_ERR_INTERNAL_ERROR;
+	unseq = send_unseq(c, payload, len);
+	stream = stream_for(c, payload, len);
+	if (payload[0] == SSH2_MSG_CHANNEL_CLOSE && len >= 5 &&
+	    (u = sctp_ms_uchan_by_remote(c, PEEK_U32(payload + 1))) != NULL)
+		u->close_sent = 1;	/* its receive state stays until free */
+	if (!unseq)
+		stream = send_mapped(c, payload, len, stream, &drain);
+	if ((r = sctp_ms_send_number(&c->snd, payload[0], stream, unseq,
+	    &h)) != 0)
+		return r;
+	m = xcalloc(1, sizeof(*m));
+	if ((m->b = sshbuf_new()) == NULL) {
+		free(m);
+		return SSH_ERR_ALLOC_FAIL;
+	}
+	if ((r = sctp_ms_seal(c->enc, &h, payload, len, m->b)) != 0) {
+		sshbuf_free(m->b);
+		free(m);
+		return r;
+	}
+	m->stream = h.stream;
+	m->level1 = sctp_ms_type_level1(payload[0]);
+	m->unseq = unseq;
+	m->drain = drain;
+	*sealed_len = sshbuf_len(m->b);
+	c->outq_bytes += sshbuf_len(m->b);
+	TAILQ_INSERT_TAIL(&c->outq, m, next);
+	return 0;
+}
+
+/* Whether the head of the queue must wait for a drain (2.7). */
+int
+sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
+{
+	return ((m->level1 || m->drain) && c->nonzero) ||
+	    (m->stream != 0 && c->after_newkeys);
+}
+
+/*
+ * The next message to write (G9, 2.11): with prio or wfq, the first one of
+ * an interactive stream goes before bulk ones queued earlier, so that it
+ * does not wait behind their backlog here, where the kernel's scheduler
+ * cannot see it.  Never past a level-1 message, and within a stream the
+ * order stays (a stream has one class).
+ */
+struct ms_msg *
+sctp_ms_pick_next(const struct sctp_ms_conn *c)
+{
+	struct ms_msg *m, *head = TAILQ_FIRST(&c->outq);
+
+	if (head == NULL || c->sclass == NULL || c->sclass[head->stream] == 1 ||
+	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
+		return head;
+	TAILQ_FOREACH(m, &c->outq, next) {
+		if (m->level1 || m->drain)
+			break;
+		if (c->sclass[m->stream] == 1 && !sctp_ms_must_drain(c, m))
+			return m;
+	}
+	return head;
+}
+
+/*
+ * Whether m should ask for an immediate SACK (2.7): a level-1 message, or
+ * one after which the queue is empty or a level-1 message comes next, so
+ * that a drain does not wait for the peer's delayed acknowledgement.
+ */
+static int
+sack_now(const struct sctp_ms_conn *c, const struct ms_msg *m)
+{
+	const struct ms_msg *next;
+
+	if (m->level1)
+		return 1;
+	if (TAILQ_FIRST(&c->outq) != m)
+		return 0;	/* one picked from behind: others follow */
+	next = TAILQ_NEXT(m, next);
+	return next == NULL || next->level1 || next->drain;
+}
+
+/*
+ * 3.8: the PR-SCTP policy of unsequenced data, UDPForwardReliability's: no
+ * retransmission (rtx 0) unless it says otherwise.
+ */
+static void
+unseq_policy(struct sctp_prinfo *pi)
+{
+	const struct sctp_fwd_options *o = sctp_fwd_options_active();
+
+	pi->pr_policy = o->udp_pr == SCTP_FWD_PR_TTL ? SCTP_PR_SCTP_TTL :
+	    SCTP_PR_SCTP_RTX;
+	pi->pr_value = o->udp_pr_value;
+}
+
+ssize_t
+sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
+{
+	struct msghdr msg;
+	struct iovec iov;
+	struct sctp_sndinfo si;
+	struct sctp_prinfo pi;
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
+		    CMSG_SPACE(sizeof(struct sctp_prinfo))];
+	} cbuf;
+
+	if (!c->full_io)
+		return write(c->fd, sshbuf_ptr(m->b), sshbuf_len(m->b));
+	memset(&cbuf, 0, sizeof(cbuf));
+	cmsg_msghdr(&msg, &iov, sshbuf_ptr(m->b), sshbuf_len(m->b), cbuf.buf,
+	    0);
+	memset(&si, 0, sizeof(si));
+	si.snd_sid = m->stream;
+	if (sack_now(c, m))
+		si.snd_flags = SCTP_SACK_IMMEDIATELY;
+	if (m->unseq)	/* 2.8: unordered, partially reliable */
+		si.snd_flags |= SCTP_UNORDERED;
+	if (cmsg_append(&msg, sizeof(cbuf.buf), IPPROTO_SCTP, SCTP_SNDINFO,
+	    &si, sizeof(si)) != 0)
+		fatal_f("control message");
+	if (m->unseq) {
+		/* UDPForwardReliability's policy */
+		memset(&pi, 0, sizeof(pi));
+		unseq_policy(&pi);
+		if (cmsg_append(&msg, sizeof(cbuf.buf), IPPROTO_SCTP,
+		    SCTP_PRINFO, &pi, sizeof(pi)) != 0)
+			fatal_f("control message");
+	}
+	return sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
+size_t
+sctp_ms_queued(const struct sctp_ms_conn *c)
+{
+	return c == NULL ? 0 : c->outq_bytes;
+}
+
+#endif /* WITH_SCTP */
