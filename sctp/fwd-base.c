@@ -63,7 +63,7 @@ fwd_ctx(struct ssh *ssh)
 }
 
 struct fwd_chan *
-fwd_chan_new(const struct fwd_proto *ops, int role)
+fwd_chan_new(struct ssh *ssh, const struct fwd_proto *ops, int role)
 {
 	struct fwd_chan *f;
 
@@ -72,7 +72,7 @@ fwd_chan_new(const struct fwd_proto *ops, int role)
 	f->proto = ops->proto;
 	f->role = role;
 	f->listener = -1;
-	f->opts = sctp_fwd_options_active();
+	f->opts = sctp_fwd_options_of(ssh);
 	return f;
 }
 
@@ -337,9 +337,9 @@ fwd_new_listener(struct ssh *ssh, const struct fwd_proto *p, int fd,
 	set_nonblock(fd);
 	c = channel_new(ssh, (char *)p->listener_type,
 	    remote ? SSH_CHANNEL_RPORT_LISTENER : SSH_CHANNEL_PORT_LISTENER,
-	    fd, fd, -1, fwd_window(sctp_fwd_options_active()), p->maxpacket,
+	    fd, fd, -1, fwd_window(sctp_fwd_options_of(ssh)), p->maxpacket,
 	    0, "port listener", 1);
-	f = fwd_chan_new(p, FWD_LISTENER);
+	f = fwd_chan_new(ssh, p, FWD_LISTENER);
 	f->remote = remote;
 	f->service = service;
 	if (remote) {
@@ -453,7 +453,7 @@ fwd_accept(struct ssh *ssh, Channel *c)
 		return;
 	}
 	set_nonblock(fd);
-	nf = fwd_chan_new(f->ops, FWD_CONN);
+	nf = fwd_chan_new(ssh, f->ops, FWD_CONN);
 	nf->service = f->service;
 	if (f->ops->accepted != NULL)
 		f->ops->accepted(fd, nf);

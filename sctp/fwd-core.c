@@ -170,7 +170,7 @@ fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 		return 0;
 	}
 	return fwd_listen(ssh, fwd, fo, 0,
-	    sctp_fwd_options_active()->dccp_service, &allocated);
+	    sctp_fwd_options_of(ssh)->dccp_service, &allocated);
 }
 
 /*
@@ -329,7 +329,7 @@ fwd_connect(struct ssh *ssh, int proto, const char *ctype, const char *host,
 	Channel *c;
 
 	snprintf(port, sizeof(port), "%u", portnum);
-	f = fwd_chan_new(p, FWD_CONN);
+	f = fwd_chan_new(ssh, p, FWD_CONN);
 	f->opts = o;
 	f->service = service;
 	f->confirmer = 1;

@@ -205,7 +205,8 @@ int	fwd_policy_allows(const struct sctp_fwd_policy *,
 
 /* fwd-base.c */
 struct fwd_ctx *fwd_ctx(struct ssh *);
-struct fwd_chan *fwd_chan_new(const struct fwd_proto *, int role);
+struct fwd_chan *fwd_chan_new(struct ssh *, const struct fwd_proto *,
+	    int role);
 void	fwd_chan_drop(struct fwd_chan *);
 void	fwd_channel_used(struct ssh *, struct Channel *);
 struct sctp_ms_conn *fwd_ms(struct ssh *);

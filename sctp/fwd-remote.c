@@ -131,7 +131,7 @@ fwd_cancel_remote(struct ssh *ssh, struct Forward *fwd)
 		fatal_f("sshbuf_new");
 	if ((r = fwd_put_addr_list(b, rf->listen_host, port)) != 0 ||
 	    (p->has_service && (r = sshbuf_put_u32(b,
-	    sctp_fwd_options_active()->dccp_service)) != 0) ||
+	    sctp_fwd_options_of(ssh)->dccp_service)) != 0) ||
 	    (r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
 	    (r = sshpkt_put_cstring(ssh, p->cancel)) != 0 ||
 	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||	/* want reply */
@@ -169,7 +169,7 @@ fwd_request_remote(struct ssh *ssh, struct Forward *fwd)
 		fatal_f("sshbuf_new");
 	if ((r = fwd_put_addr_list(b, host, fwd->listen_port)) != 0 ||
 	    (p->has_service && (r = sshbuf_put_u32(b,
-	    sctp_fwd_options_active()->dccp_service)) != 0))
+	    sctp_fwd_options_of(ssh)->dccp_service)) != 0))
 		fatal_fr(r, "request");
 	if ((r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
 	    (r = sshpkt_put_cstring(ssh, p->request)) != 0 ||
@@ -252,7 +252,7 @@ fwd_client_open(struct ssh *ssh, const char *ctype, int *reason,
 	    fwd->connect_host, fwd->connect_port);
 	*reason = SSH2_OPEN_CONNECT_FAILED;
 	c = fwd_connect(ssh, proto, p->forwarded_type,
-	    fwd->connect_host, fwd->connect_port, sctp_fwd_options_active(),
+	    fwd->connect_host, fwd->connect_port, sctp_fwd_options_of(ssh),
 	    os, is, service, reason, errmsg);
  out:
 	free(orig);

@@ -137,9 +137,10 @@ event_on(int fd, int type)
 
 /* A forwarded association's socket: streams, events, buffers. */
 static int
-sock_prep(int fd, u_int ostreams, u_int istreams, int max_message)
+sock_prep(struct ssh *ssh, int fd, u_int ostreams, u_int istreams,
+    int max_message)
 {
-	const struct sctp_options *so = sctp_options_active();
+	const struct sctp_options *so = ssh->sctp_options;
 	struct sctp_initmsg im;
 	int on = 1, sz;
 
@@ -186,7 +187,7 @@ fwd_sctp_listen(struct ssh *ssh, const struct fwd_proto *p,
     struct Forward *fwd, int remote, const char *host, int wildcard,
     const char *port, u_int service, int *allocated)
 {
-	const struct sctp_fwd_options *o = sctp_fwd_options_active();
+	const struct sctp_fwd_options *o = sctp_fwd_options_of(ssh);
 	struct addrinfo hints, *aitop = NULL;
 	struct sctp_addrlist *al = NULL;
 	char *err = NULL, *what = NULL;
@@ -227,7 +228,7 @@ fwd_sctp_listen(struct ssh *ssh, const struct fwd_proto *p,
 		goto out;
 	}
 	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-	if (sock_prep(fd, FWD_SCTP_STREAMS, FWD_SCTP_STREAMS,
+	if (sock_prep(ssh, fd, FWD_SCTP_STREAMS, FWD_SCTP_STREAMS,
 	    o->max_message) != 0 ||
 	    sctp_bindx(fd, (struct sockaddr *)packed, npacked,
 	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 64) == -1) {
@@ -292,7 +293,7 @@ fwd_sctp_connect(struct ssh *ssh, struct fwd_chan *f, const char *host,
 	sctp_addrlist_free(al);
 	fd = fwd_socket(&fwd_sctp_proto, sctp_addrs_any_v6(packed,
 	    packedlen) ? AF_INET6 : AF_INET);
-	if (fd == -1 || sock_prep(fd, is, os, o->max_message) != 0) {
+	if (fd == -1 || sock_prep(ssh, fd, is, os, o->max_message) != 0) {
 		*errmsg = fd == -1 && fwd_unsupported(errno) ?
 		    fwd_sctp_proto.unsupported : strerror(errno);
 		error_f("%s port %s/sctp: %s", host, port, *errmsg);

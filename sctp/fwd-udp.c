@@ -285,7 +285,7 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	nc = channel_new(ssh, (char *)f->open_type, SSH_CHANNEL_OPENING, -1,
 	    fd, -1, CHAN_TCP_WINDOW_DEFAULT, FWD_UDP_MAXPACKET, 0,
 	    f->open_type, 1);
-	nf = fwd_chan_new(&fwd_udp_proto, FWD_FLOW);
+	nf = fwd_chan_new(ssh, &fwd_udp_proto, FWD_FLOW);
 	nf->opts = o;
 	nf->listener = lc->self;
 	memcpy(&nf->src, src, srclen);
@@ -428,9 +428,13 @@ fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 	}
 }
 
-/* Replies on a flow's channel go to its source, from where it sent to. */
+/*
+ * A reply on a flow's channel goes to its source, from the address the
+ * source sent to; one that cannot be sent is dropped, never an error of
+ * the channel (3.4).  Strings of a channel sshd connected are datagrams.
+ */
 static int
-flow_write(struct ssh *ssh, Channel *c)
+fwd_udp_write_one(struct ssh *ssh, Channel *c, const u_char *p, size_t len)
 {
 	struct fwd_chan *nf = c->sctp_fwd;
 	union {
@@ -443,59 +447,35 @@ flow_write(struct ssh *ssh, Channel *c)
 	struct in6_pktinfo pi6;
 	struct msghdr mh;
 	struct iovec iov;
-	const u_char *p;
-	size_t len, olen;
-	int i, r, sent = 0;
+	int r;
 
-	if ((c->io_ready & SSH_CHAN_IO_WFD) == 0)
-		return 1;
-	olen = sshbuf_len(c->output);
-	for (i = 0; i < (nf->unseq ? 4096 : 64) &&
-	    sshbuf_len(c->output) != 0; i++) {
-		if ((r = sshbuf_get_string_direct(c->output, &p, &len)) != 0)
-			fatal_fr(r, "channel %d: get datagram", c->self);
-		memset(cbuf.buf, 0, sizeof(cbuf.buf));
-		cmsg_msghdr(&mh, &iov, p, len, cbuf.buf, 0);
-		mh.msg_name = &nf->src;
-		mh.msg_namelen = nf->srclen;
-		if (nf->dst.ss_family == AF_INET) {
-			memset(&pi, 0, sizeof(pi));
-			pi.ipi_spec_dst = d4->sin_addr;
-			r = cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_IP,
-			    IP_PKTINFO, &pi, sizeof(pi));
-		} else {
-			memset(&pi6, 0, sizeof(pi6));
-			pi6.ipi6_addr = d6->sin6_addr;
-			pi6.ipi6_ifindex = d6->sin6_scope_id;
-			r = cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_IPV6,
-			    IPV6_PKTINFO, &pi6, sizeof(pi6));
-		}
-		if (r != 0)
-			fatal_f("control message");
-		/* Never buffered, never an error of the channel (3.4). */
-		if (sendmsg(c->wfd, &mh, MSG_NOSIGNAL) == -1)
-			nf->dropped++;
-		else
-			sent = 1;
+	if (nf->role != FWD_FLOW)
+		return fwd_dgram_write_one(ssh, c, p, len);
+	memset(cbuf.buf, 0, sizeof(cbuf.buf));
+	cmsg_msghdr(&mh, &iov, p, len, cbuf.buf, 0);
+	mh.msg_name = &nf->src;
+	mh.msg_namelen = nf->srclen;
+	if (nf->dst.ss_family == AF_INET) {
+		memset(&pi, 0, sizeof(pi));
+		pi.ipi_spec_dst = d4->sin_addr;
+		r = cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_IP,
+		    IP_PKTINFO, &pi, sizeof(pi));
+	} else {
+		memset(&pi6, 0, sizeof(pi6));
+		pi6.ipi6_addr = d6->sin6_addr;
+		pi6.ipi6_ifindex = d6->sin6_scope_id;
+		r = cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_IPV6,
+		    IPV6_PKTINFO, &pi6, sizeof(pi6));
 	}
-	if (sent) {
-		if (!nf->replied) {
-			nf->replied = 1;
-			c->inactive_deadline = nf->opts->udp_idle;
-		}
-		fwd_channel_used(ssh, c);
+	if (r != 0)
+		fatal_f("control message");
+	if (sendmsg(c->wfd, &mh, MSG_NOSIGNAL) == -1)
+		nf->dropped++;
+	else if (!nf->replied) {
+		nf->replied = 1;
+		c->inactive_deadline = nf->opts->udp_idle;
 	}
-	fwd_consumed(c, olen - sshbuf_len(c->output));
 	return 1;
-}
-
-/* A flow's replies, or the strings of a channel connected by sshd. */
-static int
-fwd_udp_write(struct ssh *ssh, Channel *c)
-{
-	if (c->sctp_fwd->role == FWD_FLOW)
-		return flow_write(ssh, c);
-	return fwd_write_strings(ssh, c);
 }
 
 const struct fwd_proto fwd_udp_proto = {
@@ -520,7 +500,7 @@ const struct fwd_proto fwd_udp_proto = {
 	.connect = fwd_udp_connect,
 	.spread = fwd_spread_unseq,
 	.read = fwd_dgram_read,
-	.write = fwd_udp_write,
-	.write_one = fwd_dgram_write_one,
+	.write = fwd_write_strings,
+	.write_one = fwd_udp_write_one,
 	.free = fwd_udp_free,
 };

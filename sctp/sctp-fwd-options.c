@@ -29,8 +29,10 @@
 #include "log.h"
 #include "misc.h"
 #include "channels.h"
+#include "packet.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-options.h"
+#include "sctp/sctp-options.h"
 #include "sctp/sctp-keyword.h"
 
 enum {
@@ -60,13 +62,6 @@ static const struct sctp_keyword keywords[] = {
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER|SCTP_KW_MATCH },
 	{ NULL, NULL, 0, 0 }
 };
-
-/*
- * The forwarding options last filled in: configuration, as upstream's
- * global "options", set while it is read, before any connection (struct
- * ssh) exists; sshd's Match passes its options with each open instead.
- */
-static const struct sctp_fwd_options *active;
 
 int
 sctp_fwd_options_keyword(const char *keyword, int server)
@@ -125,19 +120,27 @@ sctp_fwd_options_fill(struct sctp_fwd_options *o)
 		o->fwd_pr = SCTP_FWD_PR_NONE;
 		o->fwd_pr_value = 0;
 	}
-	active = o;
 }
 
+/*
+ * The connection's forwarding options: its configuration's (set by
+ * sctp_configure(), in place: sshd's Match changes them there), or the
+ * defaults.
+ */
 const struct sctp_fwd_options *
-sctp_fwd_options_active(void)
+sctp_fwd_options_of(struct ssh *ssh)
 {
 	static struct sctp_fwd_options defaults;
+	static int filled;
 
-	if (active == NULL) {
+	if (ssh != NULL && ssh->sctp_options != NULL)
+		return &ssh->sctp_options->fwd;
+	if (!filled) {
 		sctp_fwd_options_init(&defaults);
 		sctp_fwd_options_fill(&defaults);
+		filled = 1;
 	}
-	return active;
+	return &defaults;
 }
 
 /* Match: what the block set (not -1) replaces what was there. */

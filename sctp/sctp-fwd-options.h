@@ -26,6 +26,8 @@
 #ifndef SCTP_FWD_OPTIONS_H
 #define SCTP_FWD_OPTIONS_H
 
+struct ssh;
+
 #define SCTP_FWD_DEFAULT_UDP_IDLE	60	/* s, without a datagram */
 #define SCTP_FWD_DEFAULT_UDP_UNREPLIED	10	/* s, without a reply */
 #define SCTP_FWD_DEFAULT_UDP_MAX	64	/* channels per forward */
@@ -69,8 +71,8 @@ void	sctp_fwd_options_copy_set(struct sctp_fwd_options *dst,
 	    const struct sctp_fwd_options *src);
 void	sctp_fwd_options_dump(const struct sctp_fwd_options *, int server);
 
-/* The options of the configuration last filled in (ssh, sshd). */
-const struct sctp_fwd_options *sctp_fwd_options_active(void);
+/* The connection's forwarding options (sctp_configure()), or defaults. */
+const struct sctp_fwd_options *sctp_fwd_options_of(struct ssh *);
 
 /* AllowSCTPForwarding and the others, resolved: FORWARD_* of a protocol. */
 int	sctp_fwd_allowed(const struct sctp_fwd_options *, int proto,

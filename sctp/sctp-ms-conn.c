@@ -51,10 +51,37 @@
 #include "misc.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "packet.h"
+#include "sctp/sctp-options.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
 #include "sctp/sctp-net.h"
+
+/* Until sctp_configure(): SCTPChannelStreams yes, and the defaults. */
+static const struct sctp_options ms_defaults = {
+	.channel_streams = 1,
+	.scheduler = SCTP_DEFAULT_SCHEDULER,
+	.weight_interactive = SCTP_DEFAULT_WEIGHT_INTERACTIVE,
+	.weight_bulk = SCTP_DEFAULT_WEIGHT_BULK,
+	.drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT,
+	.fwd.udp_pr = SCTP_FWD_PR_RTX,
+	.fwd.udp_pr_value = 0,
+};
+
+/*
+ * The connection's configuration, ssh's or sshd's "options" (which sshd's
+ * Match changes in place): forwarding reads it from ssh, channels on
+ * streams from the association's state.  Called once the connection
+ * exists, before the key exchange.
+ */
+void
+sctp_configure(struct ssh *ssh, const struct sctp_options *o)
+{
+	ssh->sctp_options = o;
+	if (ssh->sctp_ms != NULL)
+		ssh->sctp_ms->opts = o != NULL ? o : &ms_defaults;
+}
 
 #ifdef WITH_SCTP
 
@@ -77,6 +104,7 @@ sctp_ms_conn_new(int fd)
 	}
 	c = xcalloc(1, sizeof(*c));
 	c->fd = fd;
+	c->opts = &ms_defaults;
 	c->nout = st.sstat_outstrms;
 	c->nin = st.sstat_instrms;
 	TAILQ_INIT(&c->outq);

@@ -24,12 +24,21 @@
 #ifndef SCTP_MS_CONN_H
 #define SCTP_MS_CONN_H
 
+struct ssh;
 struct sshbuf;
 struct sctp_ms_conn;
+struct sctp_options;
 
 /* A connection's state, if fd is an SCTP association; else NULL. */
 struct sctp_ms_conn *sctp_ms_conn_new(int fd);
 void	sctp_ms_conn_free(struct sctp_ms_conn *);
+
+/*
+ * The connection's configuration, ssh's or sshd's "options" (its member
+ * "sctp"), kept by reference; in every build.  ssh and sshd call it once
+ * the connection exists, before the key exchange.
+ */
+void	sctp_configure(struct ssh *, const struct sctp_options *);
 
 /*
  * After authentication, once ssh or sshd enabled the association's events

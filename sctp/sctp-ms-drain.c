@@ -63,8 +63,8 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 		fatal_f("SCTP_SENDER_DRY_EVENT: %s", strerror(errno));
 	c->dry_wait = on;
 	c->dry = 0;
-	c->drain_deadline = on && sctp_options_drain_timeout() > 0 ?
-	    monotime_double() + sctp_options_drain_timeout() : 0;
+	c->drain_deadline = on && c->opts->drain_timeout > 0 ?
+	    monotime_double() + c->opts->drain_timeout : 0;
 	if (on) {
 		c->drain_start = monotime_double();
 		debug3_f("SCTP drain waits for SENDER_DRY");
@@ -104,7 +104,7 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 					error("SCTP drain timed out after %d "
 					    "seconds: the peer acknowledges "
 					    "nothing (SCTPDrainTimeout)",
-					    sctp_options_drain_timeout());
+					    c->opts->drain_timeout);
 					return SSH_ERR_CONN_TIMEOUT;
 				}
 				/* Never block here: the caller polls. */
@@ -151,7 +151,7 @@ sctp_ms_check_drain(const struct sctp_ms_conn *c)
 	if (c == NULL || !drain_expired(c))
 		return 0;
 	error("SCTP drain timed out after %d seconds: the peer acknowledges "
-	    "nothing (SCTPDrainTimeout)", sctp_options_drain_timeout());
+	    "nothing (SCTPDrainTimeout)", c->opts->drain_timeout);
 	return SSH_ERR_CONN_TIMEOUT;
 }
 

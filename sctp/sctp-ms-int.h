@@ -64,6 +64,7 @@ struct ms_mchan {
 
 struct sctp_ms_conn {
 	int			 fd;
+	const struct sctp_options *opts; /* the configuration's (2.11, 2.12) */
 	u_int			 nout, nin;	/* streams of the association */
 	int			 full_io;	/* sendmsg/recvmsg allowed */
 	int			 offered;	/* we offered the mode */

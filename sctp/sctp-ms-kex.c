@@ -57,7 +57,7 @@
 const char *
 sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 {
-	if (c == NULL || !sctp_options_channel_streams() || c->nout < 2 ||
+	if (c == NULL || !c->opts->channel_streams || c->nout < 2 ||
 	    c->nin < 2)
 		return NULL;
 	c->offered = 1;

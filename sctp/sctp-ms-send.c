@@ -104,7 +104,9 @@ sctp_ms_set_scheduler(struct sctp_ms_conn *c)
 {
 	struct sctp_assoc_value av;
 
-	sctp_options_scheduler(&c->sched, &c->w_interactive, &c->w_bulk);
+	c->sched = c->opts->scheduler;
+	c->w_interactive = c->opts->weight_interactive;
+	c->w_bulk = c->opts->weight_bulk;
 	memset(&av, 0, sizeof(av));
 	av.assoc_value = c->sched;
 	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
@@ -395,9 +397,9 @@ sack_now(const struct sctp_ms_conn *c, const struct ms_msg *m)
  * retransmission (rtx 0) unless it says otherwise.
  */
 static void
-unseq_policy(struct sctp_prinfo *pi)
+unseq_policy(const struct sctp_ms_conn *c, struct sctp_prinfo *pi)
 {
-	const struct sctp_fwd_options *o = sctp_fwd_options_active();
+	const struct sctp_fwd_options *o = &c->opts->fwd;
 
 	pi->pr_policy = o->udp_pr == SCTP_FWD_PR_TTL ? SCTP_PR_SCTP_TTL :
 	    SCTP_PR_SCTP_RTX;
@@ -434,7 +436,7 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	if (m->unseq) {
 		/* UDPForwardReliability's policy */
 		memset(&pi, 0, sizeof(pi));
-		unseq_policy(&pi);
+		unseq_policy(c, &pi);
 		if (cmsg_append(&msg, sizeof(cbuf.buf), IPPROTO_SCTP,
 		    SCTP_PRINFO, &pi, sizeof(pi)) != 0)
 			fatal_f("control message");

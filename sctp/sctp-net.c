@@ -41,6 +41,7 @@
 #include "misc.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "packet.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
@@ -52,14 +53,6 @@
 #define SCTP_EXPOSE_POTENTIALLY_FAILED_STATE	131
 #endif
 #define SCTP_PF_EXPOSE_ENABLE_VALUE	2	/* SCTP_PF_EXPOSE_ENABLE */
-
-/*
- * The socket whose notifications the read wrappers consume.  Static: the
- * wrappers stand in for read(2) and write(2) (patch 0004) and get only
- * the fd, before any multi-stream state exists and in programs without a
- * connection; one process serves one SSH connection.
- */
-static int events_fd = -1;
 
 /*
  * Each write(2) on an SCTP socket is one SCTP message, and the packet layer
@@ -564,7 +557,7 @@ sctp_log_assoc(int fd, int verbose_level)
 }
 
 void
-sctp_events_enable(int fd)
+sctp_events_enable(struct ssh *ssh, int fd)
 {
 	struct sctp_event ev;
 
@@ -576,14 +569,14 @@ sctp_events_enable(int fd)
 		debug_f("SCTP path events not available: %s", strerror(errno));
 		return;
 	}
-	events_fd = fd;
+	ssh->sctp_events = 1;
 	debug2_f("fd %d: logging SCTP path changes", fd);
 }
 
 ssize_t
-sctp_write(int fd, const void *buf, size_t len)
+sctp_write(struct ssh *ssh, int fd, const void *buf, size_t len)
 {
-	if (fd == events_fd && fd != -1 && len > SCTP_WRITE_MAX)
+	if (ssh->sctp_events && len > SCTP_WRITE_MAX)
 		len = SCTP_WRITE_MAX;
 	return write(fd, buf, len);
 }
@@ -651,7 +644,7 @@ sctp_log_notification(int fd, const u_char *buf, size_t len)
  * treats as "poll again".
  */
 ssize_t
-sctp_read(int fd, void *buf, size_t len)
+sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 {
 	struct msghdr msg;
 	struct iovec iov;
@@ -660,7 +653,7 @@ sctp_read(int fd, void *buf, size_t len)
 	size_t notelen;
 	int flags = 0;
 
-	if (fd != events_fd || fd == -1)
+	if (!ssh->sctp_events)
 		return read(fd, buf, len);
 	for (;;) {
 		memset(&msg, 0, sizeof(msg));
@@ -689,19 +682,20 @@ sctp_read(int fd, void *buf, size_t len)
 }
 
 int
-sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen, size_t *rlen)
+sctp_sshbuf_read(struct ssh *ssh, int fd, struct sshbuf *buf, size_t maxlen,
+    size_t *rlen)
 {
 	int r, oerrno;
 	ssize_t rr;
 	u_char *d;
 
-	if (fd != events_fd || fd == -1)
+	if (!ssh->sctp_events)
 		return sshbuf_read(fd, buf, maxlen, rlen);
 	if (rlen != NULL)
 		*rlen = 0;
 	if ((r = sshbuf_reserve(buf, maxlen, &d)) != 0)
 		return r;
-	rr = sctp_read(fd, d, maxlen);
+	rr = sctp_read(ssh, fd, d, maxlen);
 	oerrno = errno;
 	if ((r = sshbuf_consume_end(buf, maxlen - (rr > 0 ? rr : 0))) != 0)
 		return SSH_ERR_INTERNAL_ERROR;
@@ -727,7 +721,7 @@ sctp_write(int fd, const void *buf, size_t len)
 }
 
 ssize_t
-sctp_read(int fd, void *buf, size_t len)
+sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 {
 	return read(fd, buf, len);
 }

@@ -21,6 +21,7 @@
 
 struct sctp_options;
 struct sshbuf;
+struct ssh;
 struct addrinfo;
 
 /* Whether fd is an SCTP socket. */
@@ -61,26 +62,27 @@ void	sctp_log_assoc(int fd, int verbose_level);
 long long sctp_pr_abandoned(int fd, int policy);
 
 /*
- * Subscribe to path change events on fd and have the read wrappers below
- * log them (debug1) instead of passing them on as data; and have
- * sctp_write() bound the size of each message.  Called after
- * authentication, outside the pre-authentication sandbox.
+ * Subscribe to path change events on fd, the connection's socket, and have
+ * the read wrappers below log them (debug1) instead of passing them on as
+ * data; and have sctp_write() bound the size of each message.  Called
+ * after authentication, outside the pre-authentication sandbox.
  */
-void	sctp_events_enable(int fd);
+void	sctp_events_enable(struct ssh *, int fd);
 
 /* Log a path change notification read from fd (debug). */
 void	sctp_log_notification(int fd, const u_char *buf, size_t len);
 
 /*
- * The packet layer's I/O.  In every build; without WITH_SCTP, or on a
- * socket without path events, they are write(2), read(2), sshbuf_read().
+ * The packet layer's I/O on its connection's fds.  In every build; without
+ * WITH_SCTP, or before sctp_events_enable(), they are write(2), read(2),
+ * sshbuf_read().
  */
 /* write(2) that keeps each SCTP message to at most one SSH packet. */
-ssize_t	sctp_write(int fd, const void *buf, size_t len);
+ssize_t	sctp_write(struct ssh *, int fd, const void *buf, size_t len);
 
 /* read(2) and sshbuf_read() that consume SCTP notifications on fd. */
-ssize_t	sctp_read(int fd, void *buf, size_t len);
-int	sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen,
-	    size_t *rlen);
+ssize_t	sctp_read(struct ssh *, int fd, void *buf, size_t len);
+int	sctp_sshbuf_read(struct ssh *, int fd, struct sshbuf *buf,
+	    size_t maxlen, size_t *rlen);
 
 #endif /* SCTP_NET_H */

@@ -90,20 +90,6 @@ sctp_transport_name(int t)
 	return "UNKNOWN";
 }
 
-/*
- * The configuration, as upstream's global "options" of ssh and sshd: set
- * by sctp_options_fill() while the configuration is read, before any
- * connection (struct ssh) exists, and the same for every connection of
- * the process.  What a connection changes lives in its own state.
- */
-static struct {
-	int	channel_streams, scheduler, weight_interactive, weight_bulk;
-	int	drain_timeout;
-} ms_settings = {
-	1, SCTP_DEFAULT_SCHEDULER, SCTP_DEFAULT_WEIGHT_INTERACTIVE,
-	SCTP_DEFAULT_WEIGHT_BULK, SCTP_DEFAULT_DRAIN_TIMEOUT
-};
-
 static const char *sched_names[] = { "fcfs", "prio", "rr", "fc", "wfq" };
 
 const char *
@@ -112,27 +98,6 @@ sctp_scheduler_name(int s)
 	if (s < 0 || s >= (int)(sizeof(sched_names) / sizeof(*sched_names)))
 		return "UNKNOWN";
 	return sched_names[s];
-}
-
-/* SCTPChannelStreams of the configuration last filled in. */
-int
-sctp_options_channel_streams(void)
-{
-	return ms_settings.channel_streams;
-}
-
-int
-sctp_options_drain_timeout(void)
-{
-	return ms_settings.drain_timeout;
-}
-
-void
-sctp_options_scheduler(int *sched, int *w_interactive, int *w_bulk)
-{
-	*sched = ms_settings.scheduler;
-	*w_interactive = ms_settings.weight_interactive;
-	*w_bulk = ms_settings.weight_bulk;
 }
 
 void
@@ -160,16 +125,6 @@ void
 sctp_options_copy_set(struct sctp_options *dst, const struct sctp_options *src)
 {
 	sctp_fwd_options_copy_set(&dst->fwd, &src->fwd);
-}
-
-/* The configuration too (see ms_settings). */
-static const struct sctp_options *active_opts;
-
-/* The configuration last filled in: forwarded associations' tuning. */
-const struct sctp_options *
-sctp_options_active(void)
-{
-	return active_opts;
 }
 
 void
@@ -202,13 +157,6 @@ sctp_options_fill(struct sctp_options *o)
 	if (o->drain_timeout == -1)
 		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
 	sctp_fwd_options_fill(&o->fwd);
-	active_opts = o;
-	/* Channels on streams take these from here (sctp-ms-*.c). */
-	ms_settings.channel_streams = o->channel_streams;
-	ms_settings.scheduler = o->scheduler;
-	ms_settings.weight_interactive = o->weight_interactive;
-	ms_settings.weight_bulk = o->weight_bulk;
-	ms_settings.drain_timeout = o->drain_timeout;
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
 		o->rto_max = o->rto_min;

@@ -102,15 +102,6 @@ void	sctp_options_dump(const struct sctp_options *, int server);
 
 const char *sctp_transport_name(int);
 
-/*
- * The channels-on-streams settings of the configuration last filled in:
- * SCTPChannelStreams (default yes), SCTPStreamScheduler and
- * SCTPStreamWeights.
- */
-const struct sctp_options *sctp_options_active(void);
-int	sctp_options_channel_streams(void);
-void	sctp_options_scheduler(int *sched, int *w_interactive, int *w_bulk);
-int	sctp_options_drain_timeout(void);
 const char *sctp_scheduler_name(int);
 
 #endif /* SCTP_OPTIONS_H */

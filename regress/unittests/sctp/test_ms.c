@@ -39,6 +39,7 @@
 #include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "packet.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-avail.h"
@@ -774,6 +775,34 @@ void sctp_pair(int *, int *);
 
 #define GCM	"aes128-gcm@openssh.com"
 
+/* The configuration conn_keys() gives its connections (set_drain_timeout) */
+static struct sctp_options test_opts;
+static int test_opts_set;
+
+/* Settings as sshd or ssh would have them, with SCTPDrainTimeout t. */
+static void
+set_drain_timeout(int t)
+{
+	sctp_options_init(&test_opts);
+	test_opts.drain_timeout = t;
+	sctp_options_fill(&test_opts);
+	test_opts_set = 1;
+}
+
+/* sctp_configure() as ssh and sshd call it, on a connection of c alone. */
+static void
+configure(struct sctp_ms_conn *c)
+{
+	struct ssh ssh;
+
+	if (!test_opts_set)
+		set_drain_timeout(-1);
+	memset(&ssh, 0, sizeof(ssh));
+	ssh.sctp_ms = c;
+	sctp_configure(&ssh, &test_opts);
+	ASSERT_PTR_EQ(ssh.sctp_options, &test_opts);
+}
+
 /* Both ends of the association a-b in the mode, keys in place. */
 static void
 conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
@@ -782,6 +811,8 @@ conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 
 	ASSERT_PTR_NE(*ca = sctp_ms_conn_new(*a), NULL);
 	ASSERT_PTR_NE(*cb = sctp_ms_conn_new(*b), NULL);
+	configure(*ca);
+	configure(*cb);
 	ASSERT_PTR_NE(na = sctp_ms_kex_offer(*ca, 0), NULL);
 	ASSERT_PTR_NE(nb = sctp_ms_kex_offer(*cb, 1), NULL);
 	/* A peer offering it without strict KEX is refused (2.1). */
@@ -1088,16 +1119,6 @@ test_conn(void)
 	sshbuf_free(ib);
 	sshbuf_free(pkt);
 	sshbuf_free(rec);
-}
-/* Settings as sshd or ssh would have them, with SCTPDrainTimeout t. */
-static void
-set_drain_timeout(int t)
-{
-	struct sctp_options o;
-
-	sctp_options_init(&o);
-	o.drain_timeout = t;
-	sctp_options_fill(&o);
 }
 
 /*

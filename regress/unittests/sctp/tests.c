@@ -31,6 +31,7 @@
 
 #include "version.h"
 #include "misc.h"
+#include "packet.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-options.h"
@@ -315,14 +316,14 @@ queue_notification(int fd)
 
 /* Read through sctp_read() until data comes, polling on EAGAIN. */
 static ssize_t
-read_data(int fd, char *buf, size_t len)
+read_data(struct ssh *ssh, int fd, char *buf, size_t len)
 {
 	struct pollfd pfd;
 	ssize_t n;
 	int i;
 
 	for (i = 0; i < 10; i++) {
-		if ((n = sctp_read(fd, buf, len)) != -1 || errno != EAGAIN)
+		if ((n = sctp_read(ssh, fd, buf, len)) != -1 || errno != EAGAIN)
 			return n;
 		pfd.fd = fd;
 		pfd.events = POLLIN;
@@ -341,6 +342,7 @@ test_events(void)
 {
 	struct sigaction sa;
 	struct sshbuf *b;
+	struct ssh ssh;		/* the members the wrappers use */
 	char buf[64];
 	size_t rlen;
 	ssize_t n;
@@ -354,10 +356,12 @@ test_events(void)
 
 	TEST_START("sctp_read: a lone notification does not block");
 	sctp_pair(&a, &p);
-	sctp_events_enable(a);
+	memset(&ssh, 0, sizeof(ssh));
+	sctp_events_enable(&ssh, a);
+	ASSERT_INT_EQ(ssh.sctp_events, 1);
 	queue_notification(a);
 	alarm(10);
-	n = sctp_read(a, buf, sizeof(buf));
+	n = sctp_read(&ssh, a, buf, sizeof(buf));
 	r = errno;
 	alarm(0);
 	ASSERT_INT_EQ(alarmed, 0);
@@ -369,7 +373,7 @@ test_events(void)
 	queue_notification(a);
 	ASSERT_LONG_EQ(write(p, "hello", 5), 5);
 	alarm(10);
-	n = read_data(a, buf, sizeof(buf));
+	n = read_data(&ssh, a, buf, sizeof(buf));
 	alarm(0);
 	ASSERT_INT_EQ(alarmed, 0);
 	ASSERT_LONG_EQ(n, 5);
@@ -380,7 +384,7 @@ test_events(void)
 	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
 	queue_notification(a);
 	alarm(10);
-	r = sctp_sshbuf_read(a, b, 1024, &rlen);
+	r = sctp_sshbuf_read(&ssh, a, b, 1024, &rlen);
 	n = errno;
 	alarm(0);
 	ASSERT_INT_EQ(alarmed, 0);
@@ -395,7 +399,7 @@ test_events(void)
 		char big[65536];
 
 		memset(big, 'x', sizeof(big));
-		ASSERT_LONG_EQ(sctp_write(a, big, sizeof(big)), 32768);
+		ASSERT_LONG_EQ(sctp_write(&ssh, a, big, sizeof(big)), 32768);
 	}
 	TEST_DONE();
 
