@@ -1444,17 +1444,19 @@ test_conn_map(void)
 static void
 set_udp_reliability(const char *policy, const char *value)
 {
-	static struct sctp_fwd_options fo;	/* stays the active one */
+	struct sctp_fwd_options *fo = &test_opts.fwd;	/* conn_keys() */
 	char *argv[3], **av = argv;
 	int ac = 2;
 
+	if (!test_opts_set)
+		set_drain_timeout(-1);
 	argv[0] = (char *)policy;
 	argv[1] = (char *)value;
 	argv[2] = NULL;
-	sctp_fwd_options_init(&fo);
-	ASSERT_INT_EQ(sctp_fwd_options_parse(&fo, "UDPForwardReliability",
+	sctp_fwd_options_init(fo);
+	ASSERT_INT_EQ(sctp_fwd_options_parse(fo, "UDPForwardReliability",
 	    &ac, &av, "test", 1, 1, 0), 0);
-	sctp_fwd_options_fill(&fo);
+	sctp_fwd_options_fill(fo);
 }
 
 /*
