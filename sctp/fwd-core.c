@@ -105,6 +105,19 @@ fwd_chan_free(struct ssh *ssh, Channel *c)
 }
 
 /*
+ * nchan.c, at the end of the channel's output: an association that is to
+ * abort (3.3) is not shut down first, or its peer would read a clean end.
+ */
+int
+fwd_shutdown_write(struct ssh *ssh, Channel *c)
+{
+	if (c->sctp_fwd == NULL || !c->sctp_fwd->aborting)
+		return 0;
+	debug2_f("channel %d: no shutdown: the association aborts", c->self);
+	return 1;
+}
+
+/*
  * 3.8: a UDP or DCCP channel's data goes unsequenced from the packet that
  * starts it for this side: the confirmation (the opener, which says
  * "ready" first) or "ready" (the confirmer).  An SCTP channel's data goes

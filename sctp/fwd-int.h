@@ -160,6 +160,7 @@ struct fwd_chan {
 	int		 msg_pending;	/* msg would have blocked */
 	int		 in_piece;	/* reading a message in parts */
 	struct sctp_fwd_hdr in_hdr;
+	int		 aborting;	/* aborts at close, no SHUT_WR (3.3) */
 	u_int		 service;	/* DCCP service code */
 };
 

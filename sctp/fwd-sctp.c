@@ -65,32 +65,27 @@
 #ifdef WITH_SCTP
 
 /*
- * Abort a forwarded association: an ABORT chunk now (SCTP_ABORT), and
- * SO_LINGER 0 so that close(2) cannot turn it into a graceful SHUTDOWN.
+ * 3.3: abort a forwarded association.  A one-to-one socket cannot send
+ * SCTP_ABORT (EINVAL); close(2) with SO_LINGER 0 aborts instead of
+ * shutting down.  So the socket is never shut down (fwd_shutdown_write())
+ * and aborts when the channel closes it, after what is queued is written.
  */
 static void
-abort_assoc(int fd)
+abort_at_close(Channel *c)
 {
-	union {
-		struct cmsghdr hdr;
-		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
-	} cbuf;
-	struct sctp_sndinfo si;
 	struct linger lin;
-	struct msghdr mh;
 
-	memset(&si, 0, sizeof(si));
-	si.snd_flags = SCTP_ABORT;
-	memset(&mh, 0, sizeof(mh));
-	mh.msg_control = cbuf.buf;
-	if (cmsg_append(&mh, sizeof(cbuf.buf), IPPROTO_SCTP, SCTP_SNDINFO,
-	    &si, sizeof(si)) != 0)
-		fatal_f("control message");
-	if (sendmsg(fd, &mh, MSG_NOSIGNAL) == -1)
-		debug_f("SCTP_ABORT: %s", strerror(errno));
+	if (c->sock == -1 || c->sctp_fwd->aborting)
+		return;
 	memset(&lin, 0, sizeof(lin));
 	lin.l_onoff = 1;
-	(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lin, sizeof(lin));
+	if (setsockopt(c->sock, SOL_SOCKET, SO_LINGER, &lin,
+	    sizeof(lin)) == -1) {
+		error_f("channel %d: SO_LINGER: %s", c->self, strerror(errno));
+		return;
+	}
+	c->sctp_fwd->aborting = 1;
+	debug2("channel %d: forwarded association aborts at close", c->self);
 }
 
 /* 3.3: tell the far side to abort its association, not shut it down. */
@@ -112,16 +107,14 @@ static void
 fwd_sctp_abort(struct ssh *ssh, Channel *c)
 {
 	send_sctp_abort(ssh, c);
-	if (c->sock != -1)
-		abort_assoc(c->sock);
+	abort_at_close(c);
 }
 
 /* The far association was aborted (sctp-abort): this one is too. */
 static void
 fwd_sctp_aborted(struct ssh *ssh, Channel *c)
 {
-	if (c->sock != -1)
-		abort_assoc(c->sock);
+	abort_at_close(c);
 }
 
 static int

@@ -82,6 +82,7 @@ void	fwd_opened(struct ssh *, struct Channel *);
 int	fwd_channel_request(struct ssh *, struct Channel *,
 	    const char *rtype);
 void	fwd_chan_free(struct ssh *, struct Channel *);
+int	fwd_shutdown_write(struct ssh *, struct Channel *);
 
 /* ssh -R: the global request, and the forwarded-* opens it brings. */
 int	fwd_request_remote(struct ssh *, struct Forward *);

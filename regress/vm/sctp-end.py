@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+# sctp-end: the two ends of a forwarded SCTP association, written with
+# Python's socket module against the kernel's API (not our code), for the
+# VM tests of how an association's end is passed on (PROTOCOL.sctp 3.3).
+#
+#   sctp-end.py listen PORT COUNT END
+#	accept one association on 127.0.0.1 PORT; read until it ends; if
+#	END is "abort", after COUNT messages abort it (SO_LINGER 0, close),
+#	if "shutdown", shut it down after COUNT messages
+#   sctp-end.py connect PORT COUNT END
+#	connect to 127.0.0.1 PORT, send COUNT messages of 100 bytes, then
+#	END: "abort" (SO_LINGER 0 and close), "shutdown" (SHUT_WR and
+#	close), or "wait" (read until the peer ends it)
+#
+# Each prints one line: "got N end E", N the messages read and E how the
+# association ended for it: "reset" (ECONNRESET or another error), "eof"
+# (a clean shutdown: read returned 0), "timeout" (nothing in 30 s), or
+# "self" (this end aborted it).
+#
+# Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
+
+import errno
+import socket
+import struct
+import sys
+
+
+def read_to_end(s, limit=None):
+    got = 0
+    s.settimeout(30)
+    while limit is None or got < limit:
+        try:
+            b = s.recv(65536)
+        except socket.timeout:
+            return got, "timeout"
+        except OSError as e:
+            return got, "reset" if e.errno == errno.ECONNRESET else \
+                "error-" + errno.errorcode.get(e.errno, str(e.errno))
+        if not b:
+            return got, "eof"
+        got += 1
+    return got, None
+
+
+def abort(s):
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    s.close()
+
+
+def main():
+    role, port, count, end = sys.argv[1], int(sys.argv[2]), \
+        int(sys.argv[3]), sys.argv[4]
+    if role == "listen":
+        ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM,
+                           socket.IPPROTO_SCTP)
+        ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        ls.bind(("127.0.0.1", port))
+        ls.listen(1)
+        print("listening", flush=True)
+        s, _ = ls.accept()
+        if end in ("abort", "shutdown"):
+            got, how = read_to_end(s, count)
+            if how is None:
+                if end == "abort":
+                    abort(s)
+                    how = "self"
+                else:
+                    s.shutdown(socket.SHUT_WR)
+                    more, how = read_to_end(s)
+                    got += more
+        else:
+            got, how = read_to_end(s)
+    else:
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM,
+                          socket.IPPROTO_SCTP)
+        s.settimeout(30)
+        s.connect(("127.0.0.1", port))
+        for i in range(count):
+            s.send(b"%-100d" % i)
+        got, how = 0, "self"
+        if end == "abort":
+            abort(s)
+        elif end == "shutdown":
+            # Linux: the side that shut down reads no end of data, even
+            # when its peer closes in turn, so it does not wait for one.
+            s.shutdown(socket.SHUT_WR)
+            s.close()
+        else:
+            got, how = read_to_end(s)
+    print("got %d end %s" % (got, how), flush=True)
+
+
+main()
