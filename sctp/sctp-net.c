@@ -715,7 +715,7 @@ sctp_sshbuf_read(struct ssh *ssh, int fd, struct sshbuf *buf, size_t maxlen,
 
 /* Without SCTP the packet layer's wrappers are the plain calls. */
 ssize_t
-sctp_write(int fd, const void *buf, size_t len)
+sctp_write(struct ssh *ssh, int fd, const void *buf, size_t len)
 {
 	return write(fd, buf, len);
 }
@@ -727,7 +727,8 @@ sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 }
 
 int
-sctp_sshbuf_read(int fd, struct sshbuf *buf, size_t maxlen, size_t *rlen)
+sctp_sshbuf_read(struct ssh *ssh, int fd, struct sshbuf *buf, size_t maxlen,
+    size_t *rlen)
 {
 	return sshbuf_read(fd, buf, maxlen, rlen);
 }
