@@ -176,6 +176,43 @@ fwd_consumed(Channel *c, size_t n)
 		c->local_consumed += n;
 }
 
+/*
+ * Packets from c->input (channels.c's channel_output_poll): as many strings
+ * as the packet layer takes before it has "very much" to write, not one a
+ * main-loop turn as upstream sends a datagram channel's, which capped a
+ * channel at one message per turn of the loop whatever the rate (G5).  A
+ * string that no longer fits the window or the peer's packet size is
+ * dropped, as upstream drops such a datagram.
+ */
+int
+fwd_output_poll(struct ssh *ssh, Channel *c)
+{
+	struct fwd_chan *f = c->sctp_fwd;
+	const u_char *p;
+	size_t len;
+	int r, sent = 0;
+
+	while (sshbuf_len(c->input) != 0 &&
+	    (sent == 0 || ssh_packet_not_very_much_data_to_write(ssh))) {
+		if ((r = sshbuf_get_string_direct(c->input, &p, &len)) != 0)
+			fatal_fr(r, "channel %d: get string", c->self);
+		if (len > c->remote_window || len > c->remote_maxpacket) {
+			debug2_f("channel %d: %zu bytes do not fit the "
+			    "window, dropped", c->self, len);
+			f->dropped++;
+			continue;
+		}
+		if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_DATA)) != 0 ||
+		    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
+		    (r = sshpkt_put_string(ssh, p, len)) != 0 ||
+		    (r = sshpkt_send(ssh)) != 0)
+			fatal_fr(r, "channel %d: send data", c->self);
+		c->remote_window -= len;
+		sent++;
+	}
+	return sent != 0;
+}
+
 void
 fwd_read_failed(struct ssh *ssh, Channel *c)
 {

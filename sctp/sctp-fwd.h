@@ -77,6 +77,7 @@ void	fwd_post_listener(struct ssh *, struct Channel *);
 void	fwd_post_connecting(struct ssh *, struct Channel *);
 int	fwd_handle_rfd(struct ssh *, struct Channel *);
 int	fwd_handle_wfd(struct ssh *, struct Channel *);
+int	fwd_output_poll(struct ssh *, struct Channel *);
 int	fwd_open_confirmation(struct ssh *, struct Channel *);
 void	fwd_opened(struct ssh *, struct Channel *);
 int	fwd_channel_request(struct ssh *, struct Channel *,

@@ -9,6 +9,8 @@
 #   forward udp     a request/response echo; numbered datagrams with 2 %
 #                   loss on the path; idle channels close; a flood of source
 #                   ports meets the channel limit while a flow keeps working
+#   forward udp-rate  iperf3 at 2 Mbit/s each way through -L .../udp
+#                   over channels on streams loses at most 10 % (the path: none)
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
@@ -241,6 +243,41 @@ udp)
 	grep -q "closing after 2 seconds of inactivity" "$W/ssh-lim.log" ||
 	    fatal "unreplied channel did not close"
 	note "idle channels closed after 4 s, unreplied ones after 2 s"
+	;;
+udp-rate)
+	# iperf3 (third party) sends 2 Mbit/s of 1200-byte datagrams each
+	# way through -L PORT (its TCP control) and -L PORT/udp, on a clean
+	# path, over channels on streams (the default: the data unordered
+	# and unreliable) and over SSH on TCP.  A datagram channel once sent
+	# one datagram a turn of the main loop, and the SCTP receiver grew
+	# and shrank a 256 KB buffer for every message: 36-48 % were lost.
+	start_sshd "Transport all" "AllowUDPForwarding yes"
+	"$TOPO" exec b iperf3 -s -p 5201 -D --logfile "$W/iperf3-server.log"
+	sleep 1
+	port=5220
+	for tr in sctp tcp; do
+		port=$((port + 1))
+		fwd_start "rate-$tr" $tr -L "$port:127.0.0.1:5201" \
+		    -L "$port/udp:127.0.0.1:5201"
+		for dir in up down; do
+			rev=
+			[ $dir = down ] && rev=-R
+			on_a iperf3 -c 127.0.0.1 -p $port -u -b 2M -l 1200 -t 8 \
+			    $rev --json >"$W/iperf-$tr-$dir.json" 2>&1 ||
+			    { tail -5 "$W/iperf-$tr-$dir.json"; fatal "$tr $dir: iperf3 failed"; }
+			lost=$(python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["end"]["sum"]
+print("%.2f %d %d" % (s["lost_percent"], s["lost_packets"], s["packets"]))' \
+			    "$W/iperf-$tr-$dir.json") || fatal "$tr $dir: no iperf3 result"
+			set -- $lost
+			note "SSH over $tr, 2 Mbit/s $dir (iperf3): $2 of $3 datagrams lost ($1 %)"
+			[ $tr = tcp ] ||
+			    awk -v p="$1" 'BEGIN { exit !(p <= 10) }' ||
+			    fatal "over channels on streams $1 % of the datagrams lost $dir (at most 10 expected)"
+		done
+		grep -h "udp forward: .* dropped" "$W/rate-$tr.log" "$W/sshd.log" || true
+		fwd_stop "rate-$tr"
+	done
 	;;
 dccp)
 	start_sshd "Transport all" "AllowDCCPForwarding yes"
