@@ -573,12 +573,31 @@ sctp_events_enable(struct ssh *ssh, int fd)
 	debug2_f("fd %d: logging SCTP path changes", fd);
 }
 
+/*
+ * Write as upstream's one write(2) would, in messages of at most
+ * SCTP_WRITE_MAX bytes: the first as upstream writes (it may block, as
+ * upstream's may), the others only while the socket takes them at once.
+ * One bounded message per call capped a connection at 32 KB a turn of the
+ * main loop.
+ */
 ssize_t
 sctp_write(struct ssh *ssh, int fd, const void *buf, size_t len)
 {
-	if (ssh->sctp_events && len > SCTP_WRITE_MAX)
-		len = SCTP_WRITE_MAX;
-	return write(fd, buf, len);
+	const u_char *p = buf;
+	size_t done = 0;
+	ssize_t n;
+
+	if (!ssh->sctp_events)
+		return write(fd, buf, len);
+	if ((n = write(fd, p, MINIMUM(len, SCTP_WRITE_MAX))) <= 0)
+		return n;
+	for (done = n; done < len; done += n) {
+		n = send(fd, p + done, MINIMUM(len - done, SCTP_WRITE_MAX),
+		    MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n <= 0)
+			break;	/* EAGAIN and errors: the next call sees them */
+	}
+	return done;
 }
 
 static const char *
@@ -632,29 +651,28 @@ sctp_log_notification(int fd, const u_char *buf, size_t len)
 }
 
 /*
- * recvmsg(2) on an SCTP socket with events on: log notifications, return
- * data only.  A notification larger than the buffer is read to its end.
+ * One recvmsg(2) of data on an SCTP socket with events on: notifications
+ * met before the data are logged and skipped.  A notification larger than
+ * the buffer is read to its end.
  *
- * The first recvmsg() honours the socket's blocking mode, as read(2) would:
- * the caller polled and something is there.  Once a notification has been
- * consumed, nothing more may be waiting, and OpenSSH keeps its connection
- * socket in blocking mode; blocking then would wait for the peer, which may
- * itself wait for us (channel window), a deadlock.  So later reads do not
- * wait, and "only a notification" is reported as EAGAIN, which every caller
- * treats as "poll again".
+ * The first recvmsg() takes the caller's flags; with none it honours the
+ * socket's blocking mode, as read(2) would: the caller polled and something
+ * is there.  Once a notification has been consumed, nothing more may be
+ * waiting, and OpenSSH keeps its connection socket in blocking mode;
+ * blocking then would wait for the peer, which may itself wait for us
+ * (channel window), a deadlock.  So later reads do not wait, and "only a
+ * notification" is reported as EAGAIN, which every caller treats as "poll
+ * again".
  */
-ssize_t
-sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
+static ssize_t
+read_data(int fd, void *buf, size_t len, int flags)
 {
 	struct msghdr msg;
 	struct iovec iov;
 	ssize_t n;
 	u_char note[1024], rest[256];
 	size_t notelen;
-	int flags = 0;
 
-	if (!ssh->sctp_events)
-		return read(fd, buf, len);
 	for (;;) {
 		memset(&msg, 0, sizeof(msg));
 		iov.iov_base = buf;
@@ -681,6 +699,38 @@ sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 	}
 }
 
+ssize_t
+sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
+{
+	if (!ssh->sctp_events)
+		return read(fd, buf, len);
+	return read_data(fd, buf, len, 0);
+}
+
+/*
+ * As sctp_read(), but then also what else is already there, up to len:
+ * one message per call capped a connection at one message (SCTP_WRITE_MAX)
+ * a turn of the main loop.  The SSH byte stream does not care where one
+ * message ends.
+ */
+static ssize_t
+read_more(struct ssh *ssh, int fd, u_char *buf, size_t len)
+{
+	ssize_t n;
+	size_t done;
+
+	if (!ssh->sctp_events)
+		return read(fd, buf, len);
+	if ((n = read_data(fd, buf, len, 0)) <= 0)
+		return n;
+	for (done = n; done < len; done += n) {
+		if ((n = read_data(fd, buf + done, len - done,
+		    MSG_DONTWAIT)) <= 0)
+			break;	/* EAGAIN, errors, the end: next call */
+	}
+	return done;
+}
+
 int
 sctp_sshbuf_read(struct ssh *ssh, int fd, struct sshbuf *buf, size_t maxlen,
     size_t *rlen)
@@ -695,7 +745,7 @@ sctp_sshbuf_read(struct ssh *ssh, int fd, struct sshbuf *buf, size_t maxlen,
 		*rlen = 0;
 	if ((r = sshbuf_reserve(buf, maxlen, &d)) != 0)
 		return r;
-	rr = sctp_read(ssh, fd, d, maxlen);
+	rr = read_more(ssh, fd, d, maxlen);
 	oerrno = errno;
 	if ((r = sshbuf_consume_end(buf, maxlen - (rr > 0 ? rr : 0))) != 0)
 		return SSH_ERR_INTERNAL_ERROR;
