@@ -42,6 +42,7 @@
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "packet.h"
+#include "kex.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
@@ -711,7 +712,10 @@ sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
  * As sctp_read(), but then also what else is already there, up to len:
  * one message per call capped a connection at one message (SCTP_WRITE_MAX)
  * a turn of the main loop.  The SSH byte stream does not care where one
- * message ends.
+ * message ends, but channels on streams start with the message after
+ * NEWKEYS (PROTOCOL.sctp 2.1), which must not be read as bytes: so only
+ * once the initial key exchange is over, when the mode is in effect (and
+ * its own reads are used) or never will be.
  */
 static ssize_t
 read_more(struct ssh *ssh, int fd, u_char *buf, size_t len)
@@ -721,7 +725,8 @@ read_more(struct ssh *ssh, int fd, u_char *buf, size_t len)
 
 	if (!ssh->sctp_events)
 		return read(fd, buf, len);
-	if ((n = read_data(fd, buf, len, 0)) <= 0)
+	if ((n = read_data(fd, buf, len, 0)) <= 0 || ssh->kex == NULL ||
+	    (ssh->kex->flags & KEX_INITIAL) != 0)
 		return n;
 	for (done = n; done < len; done += n) {
 		if ((n = read_data(fd, buf + done, len - done,
