@@ -32,6 +32,7 @@
 #include "version.h"
 #include "misc.h"
 #include "packet.h"
+#include "kex.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-options.h"
@@ -394,12 +395,76 @@ test_events(void)
 	ASSERT_SIZE_T_EQ(sshbuf_len(b), 0);
 	TEST_DONE();
 
-	TEST_START("sctp_write: one SSH packet per message at most");
+	TEST_START("sctp_write: all it can, in messages of 32 KB at most");
 	{
-		char big[65536];
+		char big[65536], in[65536];
+		struct msghdr mh;
+		struct iovec iv;
+		size_t got = 0;
+		ssize_t m;
+		int msgs = 0;
 
 		memset(big, 'x', sizeof(big));
-		ASSERT_LONG_EQ(sctp_write(&ssh, a, big, sizeof(big)), 32768);
+		ASSERT_LONG_EQ(sctp_write(&ssh, a, big, sizeof(big)),
+		    sizeof(big));
+		alarm(10);
+		while (got < sizeof(big)) {
+			memset(&mh, 0, sizeof(mh));
+			iv.iov_base = in;
+			iv.iov_len = sizeof(in);
+			mh.msg_iov = &iv;
+			mh.msg_iovlen = 1;
+			m = recvmsg(p, &mh, 0);
+			ASSERT_LONG_GT(m, 0);
+			if (mh.msg_flags & MSG_NOTIFICATION)
+				continue;
+			ASSERT_LONG_LE(m, 32768);
+			ASSERT_INT_NE(mh.msg_flags & MSG_EOR, 0);
+			got += m;
+			msgs++;
+		}
+		alarm(0);
+		ASSERT_INT_EQ(alarmed, 0);
+		ASSERT_SIZE_T_EQ(got, sizeof(big));
+		ASSERT_INT_EQ(msgs, 2);
+	}
+	TEST_DONE();
+
+	TEST_START("sctp_sshbuf_read: one message until the initial kex ends");
+	{
+		struct kex kx;
+
+		sshbuf_reset(b);
+		ASSERT_LONG_EQ(write(p, "one", 3), 3);
+		ASSERT_LONG_EQ(write(p, "two", 3), 3);
+		usleep(200000);		/* both queued at a */
+		memset(&kx, 0, sizeof(kx));
+		kx.flags = KEX_INITIAL;
+		ssh.kex = &kx;
+		alarm(10);
+		r = sctp_sshbuf_read(&ssh, a, b, 1024, &rlen);
+		alarm(0);
+		ASSERT_INT_EQ(r, 0);
+		ASSERT_SIZE_T_EQ(rlen, 3);
+		ASSERT_MEM_EQ(sshbuf_ptr(b), "one", 3);
+		sshbuf_reset(b);
+		r = sctp_sshbuf_read(&ssh, a, b, 1024, &rlen);
+		ASSERT_INT_EQ(r, 0);
+		ASSERT_SIZE_T_EQ(rlen, 3);
+		/* after it, every message already there */
+		kx.flags = 0;
+		sshbuf_reset(b);
+		ASSERT_LONG_EQ(write(p, "three", 5), 5);
+		ASSERT_LONG_EQ(write(p, "four", 4), 4);
+		usleep(200000);
+		alarm(10);
+		r = sctp_sshbuf_read(&ssh, a, b, 1024, &rlen);
+		alarm(0);
+		ASSERT_INT_EQ(alarmed, 0);
+		ASSERT_INT_EQ(r, 0);
+		ASSERT_SIZE_T_EQ(rlen, 9);
+		ASSERT_MEM_EQ(sshbuf_ptr(b), "threefour", 9);
+		ssh.kex = NULL;
 	}
 	TEST_DONE();
 
