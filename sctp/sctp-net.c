@@ -64,6 +64,16 @@
  */
 #define SCTP_WRITE_MAX	32768
 
+/*
+ * What the association's socket buffers ask for: Linux sizes SCTP's
+ * buffers from net.core.wmem_default and rmem_default (208 KB), with no
+ * autotuning as TCP has, and the receive window is half the receive buffer.
+ * The kernel caps a request at net.core.wmem_max and rmem_max (208 KB too
+ * by default), then doubles it; a privileged process (sshd opening its
+ * listeners, whose associations inherit them) is not capped.
+ */
+#define SCTP_SOCKBUF	(2 * 1024 * 1024)
+
 int
 sctp_is_sctp(int fd)
 {
@@ -157,6 +167,31 @@ sctp_socket_tune(int fd, const struct sctp_options *o)
 	return 0;
 }
 
+/*
+ * Larger buffers for the SSH association.  With the defaults a receiver
+ * that is not scheduled at once (a loaded machine) closes its window and
+ * the sender waits: forwarded TCP ran at half its speed over TCP under a
+ * CPU hog (doc/benchmarks.md).
+ */
+static void
+set_buffers(int fd)
+{
+	int sz = SCTP_SOCKBUF, snd = 0, rcv = 0;
+	socklen_t len;
+
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &sz, sizeof(sz)) == -1 &&
+	    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz)) == -1)
+		debug_f("SO_SNDBUF: %s", strerror(errno));
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &sz, sizeof(sz)) == -1 &&
+	    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz)) == -1)
+		debug_f("SO_RCVBUF: %s", strerror(errno));
+	len = sizeof(snd);
+	(void)getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &snd, &len);
+	len = sizeof(rcv);
+	(void)getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, &len);
+	debug2_f("fd %d: send buffer %d, receive buffer %d", fd, snd, rcv);
+}
+
 static int
 sctp_socket(int family, const struct sctp_options *o)
 {
@@ -175,6 +210,7 @@ sctp_socket(int family, const struct sctp_options *o)
 		close(fd);
 		return -1;
 	}
+	set_buffers(fd);
 	return fd;
 }
 

@@ -95,6 +95,25 @@ out=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -o ControlMaster=no "$B1" ec
 on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -O exit "$B1" 2>/dev/null
 note "ControlMaster multiplexing over SCTP"
 
+# Socket buffers: the association asks for 2 MB each way, not the kernel's
+# 208 KB default (half of it the receive window).  A client without
+# CAP_NET_ADMIN gets twice net.core.rmem_max (wmem_max); sshd, privileged
+# when it opens its listeners, gets twice the request.
+on_a setpriv --bounding-set -net_admin "$SSH" -F "$CFG" -z -o ControlMaster=yes \
+    -o "ControlPath=$W/buf" -f -N "$B1" || fatal "unprivileged ssh -f -N failed"
+pid=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/buf" -O check "$B1" 2>&1 |
+    sed -n 's/.*pid=\([0-9]*\).*/\1/p')
+skmem() { sed -n 's/.*skmem:(r[0-9]*,rb\([0-9]*\),t[0-9]*,tb\([0-9]*\),.*/\1 \2/p' | head -1; }
+set -- $(on_a ss -Snmp | grep -A1 "pid=$pid," | skmem) 0 0
+cap() { local m; m=$(sysctl -n "net.core.$1"); echo $(( 2 * (m < 2097152 ? m : 2097152) )); }
+[ "$1" -ge "$(cap rmem_max)" ] && [ "$2" -ge "$(cap wmem_max)" ] && [ "$1" -gt 212992 ] ||
+    fatal "client association buffers: receive $1, send $2"
+cb="$1/$2"
+set -- $("$TOPO" exec b ss -Snm | grep -v LISTEN | skmem) 0 0
+[ "$1" -ge 4194304 ] && [ "$2" -ge 4194304 ] || fatal "sshd association buffers: receive $1, send $2"
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/buf" -O exit "$B1" 2>/dev/null
+note "association buffers: unprivileged client $cb, sshd $1/$2 (receive/send)"
+
 # Agent forwarding.
 eval "$(on_a "$TREE/ssh-agent" -s)" >/dev/null
 on_a env SSH_AUTH_SOCK="$SSH_AUTH_SOCK" "$TREE/ssh-add" -q "$W/id" || fatal "ssh-add failed"
