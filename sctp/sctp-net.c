@@ -173,22 +173,48 @@ sctp_socket_tune(int fd, const struct sctp_options *o)
  * the sender waits: forwarded TCP ran at half its speed over TCP under a
  * CPU hog (doc/benchmarks.md).
  */
+/*
+ * One of them: never below what the socket has (an administrator may have
+ * raised net.core.wmem_default above what an unprivileged process may ask).
+ */
+static int
+grow_buffer(int fd, int opt, int force_opt, const char *max_path)
+{
+	int cur = 0, want = SCTP_SOCKBUF, cap = 0;
+	socklen_t len = sizeof(cur);
+	FILE *f;
+
+	if (getsockopt(fd, SOL_SOCKET, opt, &cur, &len) == -1)
+		return -1;
+	if (cur >= 2 * want)
+		return cur;
+	if (setsockopt(fd, SOL_SOCKET, force_opt, &want, sizeof(want)) == -1) {
+		/* Unprivileged: the kernel caps the request at max_path. */
+		if ((f = fopen(max_path, "r")) != NULL) {
+			if (fscanf(f, "%d", &cap) != 1)
+				cap = 0;
+			fclose(f);
+		}
+		if (cap > 0 && cap < want)
+			want = cap;
+		if (2 * want <= cur || setsockopt(fd, SOL_SOCKET, opt,
+		    &want, sizeof(want)) == -1)
+			return cur;
+	}
+	len = sizeof(cur);
+	(void)getsockopt(fd, SOL_SOCKET, opt, &cur, &len);
+	return cur;
+}
+
 static void
 set_buffers(int fd)
 {
-	int sz = SCTP_SOCKBUF, snd = 0, rcv = 0;
-	socklen_t len;
+	int snd, rcv;
 
-	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &sz, sizeof(sz)) == -1 &&
-	    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz)) == -1)
-		debug_f("SO_SNDBUF: %s", strerror(errno));
-	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &sz, sizeof(sz)) == -1 &&
-	    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz)) == -1)
-		debug_f("SO_RCVBUF: %s", strerror(errno));
-	len = sizeof(snd);
-	(void)getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &snd, &len);
-	len = sizeof(rcv);
-	(void)getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, &len);
+	snd = grow_buffer(fd, SO_SNDBUF, SO_SNDBUFFORCE,
+	    "/proc/sys/net/core/wmem_max");
+	rcv = grow_buffer(fd, SO_RCVBUF, SO_RCVBUFFORCE,
+	    "/proc/sys/net/core/rmem_max");
 	debug2_f("fd %d: send buffer %d, receive buffer %d", fd, snd, rcv);
 }
 

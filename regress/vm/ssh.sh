@@ -98,21 +98,35 @@ note "ControlMaster multiplexing over SCTP"
 # Socket buffers: the association asks for 2 MB each way, not the kernel's
 # 208 KB default (half of it the receive window).  A client without
 # CAP_NET_ADMIN gets twice net.core.rmem_max (wmem_max); sshd, privileged
-# when it opens its listeners, gets twice the request.
-on_a setpriv --bounding-set -net_admin "$SSH" -F "$CFG" -z -o ControlMaster=yes \
-    -o "ControlPath=$W/buf" -f -N "$B1" || fatal "unprivileged ssh -f -N failed"
-pid=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/buf" -O check "$B1" 2>&1 |
-    sed -n 's/.*pid=\([0-9]*\).*/\1/p')
+# when it opens its listeners, gets twice the request.  Neither lowers a
+# larger default.
 skmem() { sed -n 's/.*skmem:(r[0-9]*,rb\([0-9]*\),t[0-9]*,tb\([0-9]*\),.*/\1 \2/p' | head -1; }
-set -- $(on_a ss -Snmp | grep -A1 "pid=$pid," | skmem) 0 0
 cap() { local m; m=$(sysctl -n "net.core.$1"); echo $(( 2 * (m < 2097152 ? m : 2097152) )); }
+# client_buffers: "RECEIVE SEND" of an unprivileged client's association.
+client_buffers() {
+	local pid
+	on_a setpriv --bounding-set -net_admin "$SSH" -F "$CFG" -z \
+	    -o ControlMaster=yes -o "ControlPath=$W/buf" -f -N "$B1" ||
+	    fatal "unprivileged ssh -f -N failed"
+	pid=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/buf" -O check "$B1" 2>&1 |
+	    sed -n 's/.*pid=\([0-9]*\).*/\1/p')
+	echo $(on_a ss -Snmp | grep -A1 "pid=$pid," | skmem) 0 0
+	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/buf" -O exit "$B1" 2>/dev/null
+}
+set -- $(client_buffers)
 [ "$1" -ge "$(cap rmem_max)" ] && [ "$2" -ge "$(cap wmem_max)" ] && [ "$1" -gt 212992 ] ||
     fatal "client association buffers: receive $1, send $2"
 cb="$1/$2"
 set -- $("$TOPO" exec b ss -Snm | grep -v LISTEN | skmem) 0 0
 [ "$1" -ge 4194304 ] && [ "$2" -ge 4194304 ] || fatal "sshd association buffers: receive $1, send $2"
-on_a "$SSH" -F "$CFG" -o "ControlPath=$W/buf" -O exit "$B1" 2>/dev/null
-note "association buffers: unprivileged client $cb, sshd $1/$2 (receive/send)"
+sb="$1/$2"
+wd=$(sysctl -n net.core.wmem_default) rd=$(sysctl -n net.core.rmem_default)
+sysctl -q -w net.core.wmem_default=1048576 net.core.rmem_default=1048576
+set -- $(client_buffers)
+sysctl -q -w net.core.wmem_default="$wd" net.core.rmem_default="$rd"
+[ "$1" -ge 1048576 ] && [ "$2" -ge 1048576 ] ||
+    fatal "a 1 MB default was lowered: receive $1, send $2"
+note "association buffers: unprivileged client $cb (with 1 MB defaults $1/$2), sshd $sb (receive/send)"
 
 # Agent forwarding.
 eval "$(on_a "$TREE/ssh-agent" -s)" >/dev/null
