@@ -47,6 +47,7 @@
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-net.h"
+#include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
 
@@ -73,6 +74,9 @@
  * listeners, whose associations inherit them) is not capped.
  */
 #define SCTP_SOCKBUF	(2 * 1024 * 1024)
+
+/* Delayed SACK (ms): Linux's own delayed ACK for TCP starts at 40. */
+#define SCTP_SACK_DELAY	40
 
 int
 sctp_is_sctp(int fd)
@@ -106,6 +110,7 @@ sctp_socket_tune(int fd, const struct sctp_options *o)
 	struct sctp_paddrparams pp;
 	struct sctp_paddrthlds th;
 	struct sctp_assoc_value av;
+	struct sctp_sack_info si;
 	socklen_t len;
 
 	memset(&im, 0, sizeof(im));
@@ -158,6 +163,20 @@ sctp_socket_tune(int fd, const struct sctp_options *o)
 	    &av, sizeof(av)) == -1)
 		debug_f("potentially-failed state not reported: %s",
 		    strerror(errno));
+	/*
+	 * Acknowledge within SCTP_SACK_DELAY ms, not the kernel's 200: with
+	 * SCTPRTOMin 200 a lone message's delayed SACK came after its
+	 * retransmission timeout, and each spurious timeout cut the window
+	 * (doc/benchmarks.md, "Forwarded TCP").  Never more than half of
+	 * SCTPRTOMin.  Every second packet is still acknowledged at once.
+	 */
+	memset(&si, 0, sizeof(si));
+	si.sack_assoc_id = 0;	/* the socket's future associations */
+	si.sack_delay = MINIMUM(SCTP_SACK_DELAY, MAXIMUM(o->rto_min / 2, 1));
+	si.sack_freq = 0;	/* unchanged */
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_DELAYED_SACK, &si,
+	    sizeof(si)) == -1)
+		debug_f("SACK delay not set: %s", strerror(errno));
 	if (sctp_set_nodelay(fd) != 0)
 		return -1;
 	debug2_f("fd %d: %d streams, heartbeat %d ms, RTO %d/%d/%d ms, "
@@ -379,6 +398,7 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)));
 	debug("Connection established (SCTP).");
 	sctp_log_assoc(fd, 0);
+	sctp_paths_tune(fd);
  out:
 	free(err);
 	free(peers);
@@ -419,25 +439,6 @@ listen_socket(int family, const struct sctp_options *o)
 	return fd;
 }
 
-/* Whether two socket addresses have the same address and port. */
-static int
-same_sockaddr(const struct sockaddr *a, const struct sockaddr *b)
-{
-	const struct sockaddr_in *a4 = (const void *)a, *b4 = (const void *)b;
-	const struct sockaddr_in6 *a6 = (const void *)a, *b6 = (const void *)b;
-
-	if (a->sa_family != b->sa_family)
-		return 0;
-	if (a->sa_family == AF_INET)
-		return a4->sin_port == b4->sin_port &&
-		    a4->sin_addr.s_addr == b4->sin_addr.s_addr;
-	if (a->sa_family == AF_INET6)
-		return a6->sin6_port == b6->sin6_port &&
-		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
-		    sizeof(a6->sin6_addr)) == 0;
-	return 0;
-}
-
 /*
  * Whether sa belongs to one of the multi-homed listening sockets (a
  * "ListenAddress a,b" list or ListenMultipleAddresses): that socket serves
@@ -469,7 +470,7 @@ in_multi(const struct sockaddr *sa, const struct sctp_options *o,
 		    &err) != 0)
 			free(err);
 		for (p = packed, k = 0; !found && k < npacked; k++) {
-			found = same_sockaddr(sa, (struct sockaddr *)p);
+			found = sctp_sockaddr_eq(sa, (struct sockaddr *)p);
 			p += ((struct sockaddr *)p)->sa_family == AF_INET6 ?
 			    sizeof(struct sockaddr_in6) :
 			    sizeof(struct sockaddr_in);
@@ -634,6 +635,7 @@ sctp_events_enable(struct ssh *ssh, int fd)
 	}
 	ssh->sctp_events = 1;
 	debug2_f("fd %d: logging SCTP path changes", fd);
+	sctp_paths_tune(fd);
 }
 
 /*
@@ -711,6 +713,7 @@ sctp_log_notification(int fd, const u_char *buf, size_t len)
 	}
 	debug("SCTP path to %s %s; primary path %s", host,
 	    paddr_state(state), prim);
+	sctp_paths_tune(fd);
 }
 
 /*

@@ -11,6 +11,7 @@ SCTP_OBJS=\
 	sctp/sctp-cmsg.o \
 	sctp/sctp-options.o \
 	sctp/sctp-net.o \
+	sctp/sctp-paths.o \
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \
 	sctp/sctp-ms-kex.o \

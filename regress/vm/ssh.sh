@@ -128,6 +128,39 @@ sysctl -q -w net.core.wmem_default="$wd" net.core.rmem_default="$rd"
     fatal "a 1 MB default was lowered: receive $1, send $2"
 note "association buffers: unprivileged client $cb (with 1 MB defaults $1/$2), sshd $sb (receive/send)"
 
+# Heartbeats: the path that carries the data keeps its window through a
+# pause.  Linux halves an idle path's window, and sets its slow-start
+# threshold to it, at each heartbeat interval without traffic
+# (doc/design.md); the primary path's timer is 100 s, so after 5 s idle the
+# next transfer starts with the threshold the association began with.  The
+# kernel's tracepoint sctp_probe_path reports both at each SACK; "(*)"
+# marks the primary path.
+T=/sys/kernel/tracing
+mountpoint -q $T || mount -t tracefs nodev $T || fatal "tracefs not available"
+on_a "$SSH" -F "$CFG" -z -o "BindAddress=$A1,$A2" -o "SCTPPeerAddresses=$B2" \
+    -o ControlMaster=yes -o "ControlPath=$W/hb" -f -N -vv "$B1" 2>"$W/hb.log" ||
+    fatal "ssh -f -N for the heartbeat test failed"
+grep -q "path $B1: heartbeat timer 100000 ms" "$W/hb.log" ||
+    { grep "heartbeat" "$W/hb.log"; fatal "primary path's heartbeat timer not set"; }
+sleep 5
+echo 1 >$T/events/sctp/sctp_probe_path/enable
+: >$T/trace
+n1=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" "$B1" 'head -c 1000000 /dev/zero' | wc -c)
+n2=$(head -c 1000000 /dev/zero | on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" "$B1" 'wc -c')
+echo 0 >$T/events/sctp/sctp_probe_path/enable
+[ "$n1" = 1000000 ] && [ "$n2" = 1000000 ] || fatal "heartbeat test transfers: $n1, $n2 bytes"
+# The first report of each association's primary path: ASOC SSTHRESH MTU.
+first=$(grep -o 'asoc=[0-9a-fx]*(\*) .*' $T/trace | awk '!seen[$1]++ {
+	s = $0; sub(/.* ssthresh=/, "", s); sub(/ .*/, "", s)
+	m = $0; sub(/.* pathmtu=/, "", m); sub(/ .*/, "", m)
+	print $1, s, m }')
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" -O exit "$B1" 2>/dev/null
+[ "$(echo "$first" | grep -c .)" = 2 ] ||
+    { head -20 $T/trace; fatal "heartbeat test: not both associations traced: $first"; }
+echo "$first" | awk '$2 <= 4 * $3 { bad = 1 } END { exit bad }' ||
+    fatal "the primary path's window was cut while idle (asoc ssthresh mtu): $first"
+note "primary path after 5 s idle: slow-start threshold $(echo "$first" | awk '{ printf "%s%s", s, $2; s = " and " }') bytes (Linux's idle cut: 4 MTU)"
+
 # Agent forwarding.
 eval "$(on_a "$TREE/ssh-agent" -s)" >/dev/null
 on_a env SSH_AUTH_SOCK="$SSH_AUTH_SOCK" "$TREE/ssh-add" -q "$W/id" || fatal "ssh-add failed"

@@ -1,0 +1,31 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+#ifndef SCTP_PATHS_H
+#define SCTP_PATHS_H
+
+/* Heartbeat timer of the primary path while it is reachable (ms). */
+#define SCTP_HB_PRIMARY_MS	100000
+
+/*
+ * Set each path's heartbeat interval: SCTP_HB_PRIMARY_MS on the primary
+ * while it is active, the association's (SCTPHeartbeatInterval) on every
+ * other.  Call once the association is up and at each path change.
+ */
+void	sctp_paths_tune(int fd);
+
+#endif /* SCTP_PATHS_H */
