@@ -423,7 +423,7 @@ end)
 	# end_case NAME SRC-NS DST-NS PORT DPORT SRC-END DST-END WANT-SRC WANT-DST
 	end_case() {
 		local name=$1 sns=$2 dns=$3 port=$4 dport=$5 se=$6 de=$7
-		local ws=$8 wd=$9 got
+		local ws=$8 wd=$9 got t0=$SECONDS
 		# shellcheck disable=SC2086
 		"$TOPO" exec "$dns" $END listen "$dport" 20 "$de" >"$W/$name-dst.log" 2>&1 &
 		local dst=$!
@@ -435,7 +435,7 @@ end)
 		got="source: $(tail -1 "$W/$name-src.log"); destination: $(tail -1 "$W/$name-dst.log")"
 		grep -q " end $ws\$" "$W/$name-src.log" && grep -q " end $wd\$" "$W/$name-dst.log" ||
 		    { tail -20 "$W/sshd.log"; fatal "$name: $got (want source $ws, destination $wd)"; }
-		note "$name: $got"
+		note "$name: $got ($((SECONDS - t0)) s)"
 	}
 	for tr in tcp sctp; do
 		base=$([ $tr = tcp ] && echo 7700 || echo 7800)
