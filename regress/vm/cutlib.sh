@@ -18,7 +18,8 @@
 #   FULL_S    from the same moment until the delivery rate is back to half
 #             the rate before the cut
 #   CONNECTIONS  how many times ssh -v said "Connection established"
-# Leaves the monitor log in $W/mon and ssh's in $W/v.log.
+# Leaves the monitor log in $W/mon, ssh's in $W/v.log and the time of
+# the cut (seconds since boot) in $W/cut_at.
 CUT_AT=${CUT_AT:-2}
 XFER=${XFER:-$TOP/build/tools/sctp-xfer}
 
@@ -52,6 +53,7 @@ upload_cut() {
 		done
 		sleep "$CUT_AT"
 		c0=$(uptime_s)
+		echo "$c0" >"$W/cut_at"
 		nice -n -20 "$TOPO" cut 1
 		( sleep "$outage"; nice -n -20 "$TOPO" restore 1 ) &
 		restorer=$!

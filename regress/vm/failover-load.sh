@@ -1,0 +1,50 @@
+# failover-load: uploads with path 1 cut, on a loaded VM, with the kernel's
+# tracepoint sctp:sctp_probe_path on, to see where a long gap goes.  Not
+# part of make check (doc/benchmarks.md, "Failover under load"):
+#   VM_TEST_TIMEOUT=1500 regress/vm/run RESULTS LOGDIR failover-load
+# LOAD_HOGS busy loops in the VM (default 2); both paths at LOAD_RATE
+# (40mbit), path 1 with LOAD_DELAY1 ms and path 2 with LOAD_DELAY2 ms
+# (0); LOAD_MB per upload (20); LOAD_RUNS, a list of SCTPRTOMAX:OUTAGE
+# (default "1000:10 1000:10 1000:0 1000:10 1000:10 1000:0"; outage 0 is
+# the reference without a cut).  Prints upload_cut's line, the T3
+# timeouts the client counted, and for each cut the client's reports of
+# both paths (every 0.5 s and at each state change: P marks the primary).
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 2
+"$TOPO" set 1 delay "${LOAD_DELAY1:-0}" rate "${LOAD_RATE:-40mbit}"
+"$TOPO" set 2 delay "${LOAD_DELAY2:-0}" rate "${LOAD_RATE:-40mbit}"
+. "$(dirname "$0")/sshlib.sh"
+. "$(dirname "$0")/cutlib.sh"
+hogs=()
+trap 'stop_sshd; [ ${#hogs[@]} = 0 ] || kill "${hogs[@]}"' EXIT
+B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
+start_sshd "Transport sctp" "ListenMultipleAddresses $B1,$B2;2223"
+head -c "$(( ${LOAD_MB:-20} * 1000000 ))" /dev/urandom >"$W/data"
+T=/sys/kernel/tracing
+mountpoint -q $T || mount -t tracefs nodev $T || fatal "tracefs not available"
+echo 20000 >$T/buffer_size_kb
+for _ in $(seq "${LOAD_HOGS:-2}"); do
+	( while :; do :; done ) &
+	hogs+=($!)
+done
+t3() { "$TOPO" exec a awk '$1 == "SctpT3Retransmits" { print $2 }' /proc/net/sctp/snmp; }
+upload_cut_header
+for run in ${LOAD_RUNS:-1000:10 1000:10 1000:0 1000:10 1000:10 1000:0}; do
+	rto=${run%:*} outage=${run#*:}
+	echo 1 >$T/events/sctp/sctp_probe_path/enable
+	: >$T/trace
+	a=$(t3)
+	line=$(upload_cut sctp "$outage" 2223 "$W/data" -o "SCTPRTOMax=$rto")
+	echo 0 >$T/events/sctp/sctp_probe_path/enable
+	echo "$line  SCTPRTOMax $rto, T3 timeouts $(( $(t3) - a ))"
+	[ "$outage" = 0 ] && continue
+	# The client's association: the one whose peer is port 2223.
+	grep -o "[0-9.]*: sctp_probe_path: asoc=[0-9a-fx]*\(([*])\)\? ipaddr=[0-9.]*:2223 .*" $T/trace |
+	    awk '{ t = $1 + 0; p = $3 ~ /[*]/ ? "P" : "-"; ip = $4; st = $5
+		if (st != last[ip] || t - when[ip] >= 0.5) {
+			printf "    %.3f %s %s %s %s %s %s\n", t, p, ip, st, $6, $7, $8
+			last[ip] = st; when[ip] = t
+		} }'
+	grep "SCTP path" "$W/v.log" | sed 's/^debug1: /    ssh -v: /'
+	echo "    path 1 cut at $(cat "$W/cut_at")"
+done
