@@ -115,8 +115,8 @@ sctp_addrlist_parse(const char *s, int allow_port, char **errp)
 	return al;
 }
 
-static size_t
-sa_len(const struct sockaddr *sa)
+size_t
+sctp_sa_len(const struct sockaddr *sa)
 {
 	return sa->sa_family == AF_INET6 ?
 	    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
@@ -133,13 +133,13 @@ sctp_addrs_append(u_char **packed, size_t *packedlen, int *npacked,
 	for (off = 0; off < *packedlen; off += len) {
 		const struct sockaddr *o = (const struct sockaddr *)(*packed + off);
 
-		len = sa_len(o);
-		if (len == sa_len(sa) && memcmp(o, sa, len) == 0)
+		len = sctp_sa_len(o);
+		if (len == sctp_sa_len(sa) && memcmp(o, sa, len) == 0)
 			return 0;	/* duplicate */
 	}
 	if (*npacked >= SCTP_MAX_ADDRS)
 		return -1;
-	len = sa_len(sa);
+	len = sctp_sa_len(sa);
 	*packed = xrecallocarray(*packed, *packedlen, *packedlen + len, 1);
 	memcpy(*packed + *packedlen, sa, len);
 	*packedlen += len;
@@ -187,7 +187,7 @@ sctp_addrs_any_v6(const u_char *packed, size_t packedlen)
 	const struct sockaddr *sa;
 	size_t off;
 
-	for (off = 0; off < packedlen; off += sa_len(sa)) {
+	for (off = 0; off < packedlen; off += sctp_sa_len(sa)) {
 		sa = (const struct sockaddr *)(packed + off);
 		if (sa->sa_family == AF_INET6)
 			return 1;
@@ -205,13 +205,13 @@ sctp_addrs_string(const u_char *packed, int n)
 
 	for (i = 0; i < n; i++) {
 		sa = (const struct sockaddr *)(packed + off);
-		if (getnameinfo(sa, sa_len(sa), host, sizeof(host), NULL, 0,
-		    NI_NUMERICHOST) != 0)
+		if (getnameinfo(sa, sctp_sa_len(sa), host, sizeof(host),
+		    NULL, 0, NI_NUMERICHOST) != 0)
 			strlcpy(host, "?", sizeof(host));
 		xasprintf(&tmp, "%s%s%s", ret, i == 0 ? "" : ", ", host);
 		free(ret);
 		ret = tmp;
-		off += sa_len(sa);
+		off += sctp_sa_len(sa);
 	}
 	return ret;
 }

@@ -56,6 +56,9 @@ int	sctp_addrs_any_v6(const u_char *packed, size_t packedlen);
 /* "a, b, c" for logs, of a packed list; allocated. */
 char	*sctp_addrs_string(const u_char *packed, int n);
 
+/* The length of an AF_INET or AF_INET6 socket address. */
+size_t	sctp_sa_len(const struct sockaddr *);
+
 /* Whether two socket addresses have the same address and port. */
 int	sctp_sockaddr_eq(const struct sockaddr *, const struct sockaddr *);
 

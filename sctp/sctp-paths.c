@@ -87,9 +87,8 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 	    &len) == -1 || pp.spp_hbinterval == ms)
 		return;
 	(void)getnameinfo((const struct sockaddr *)ss,
-	    ss->ss_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
-	    sizeof(struct sockaddr_in), host, sizeof(host), NULL, 0,
-	    NI_NUMERICHOST);
+	    sctp_sa_len((const struct sockaddr *)ss), host, sizeof(host),
+	    NULL, 0, NI_NUMERICHOST);
 	off = (pp.spp_flags & SPP_HB_DISABLE) != 0;
 	/*
 	 * Only the interval changes.  The kernel takes an interval only
@@ -141,8 +140,7 @@ sctp_paths_tune(int fd)
 		return;
 	for (i = 0, off = 0; i < n; i++, off += salen) {
 		sa = (const struct sockaddr *)((u_char *)addrs + off);
-		salen = sa->sa_family == AF_INET6 ?
-		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+		salen = sctp_sa_len(sa);
 		memset(&ss, 0, sizeof(ss));
 		memcpy(&ss, sa, salen);
 		memset(&pi, 0, sizeof(pi));
