@@ -110,6 +110,7 @@ sctp_ms_conn_new(int fd)
 	TAILQ_INIT(&c->outq);
 	TAILQ_INIT(&c->uchans);
 	TAILQ_INIT(&c->mchans);
+	TAILQ_INIT(&c->parts);
 	debug2_f("fd %d: SCTP association, %u streams out, %u in", fd,
 	    c->nout, c->nin);
 	return c;
@@ -128,7 +129,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 		sctp_ms_send_free(&c->snd);
 	if (c->rcv.x != NULL)
 		sctp_ms_recv_free(&c->rcv);
-	sshbuf_free(c->partial);
+	sctp_ms_parts_free(c);
 	free(c->sclass);
 	freezero(c, sizeof(*c));
 }
@@ -136,6 +137,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 void
 sctp_ms_full_io(struct sctp_ms_conn *c)
 {
+	struct sctp_event ev;
 	int on = 1;
 
 	if (c == NULL || c->full_io)
@@ -149,8 +151,22 @@ sctp_ms_full_io(struct sctp_ms_conn *c)
 	c->full_io = 1;
 	c->mtu_stale = 1;
 	debug2_f("fd %d: messages with stream information", c->fd);
-	if (c->agreed)
-		sctp_ms_set_scheduler(c);
+	/* Abandoned partial deliveries (2.10). */
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_PARTIAL_DELIVERY_EVENT;
+	ev.se_on = 1;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
+	    sizeof(ev)) == -1)
+		debug_f("SCTP partial delivery events: %s", strerror(errno));
+	if (!c->agreed)
+		return;
+	sctp_ms_set_scheduler(c);
+	c->idata = sctp_idata_in_use(c->fd);
+	if (c->idata)
+		debug("SCTP I-DATA (RFC 8260) in use: channel data is not cut");
+	else
+		debug("SCTP I-DATA not in use (both hosts need "
+		    "net.sctp.intl_enable = 1)");
 }
 
 int

@@ -37,6 +37,13 @@ struct ms_msg {
 	struct sshbuf		*b;
 };
 
+/* 2.10: a message the kernel delivered in parts, per stream and kind */
+struct ms_part {
+	TAILQ_ENTRY(ms_part)	 next;
+	uint32_t		 key;		/* stream, kind (PART_*) */
+	struct sshbuf		*b;
+};
+
 /*
  * A channel whose CHANNEL_DATA travels unsequenced (3.8): known once the
  * packet that starts it was received from the peer (its confirmation, or
@@ -85,13 +92,16 @@ struct sctp_ms_conn {
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
 	u_char			*sclass;	/* per stream: 0/1, 2 unset */
-	u_int			 ninteractive;	/* streams >= 1 of class 1 */
+	double			 interactive_at; /* its last channel data */
+	int			 idata;		/* I-DATA in use (2.10) */
+	int			 cutting;	/* channel data cut (2.10) */
 	int			 mtu_stale;	/* recompute maxdata */
 	double			 mtu_next;	/* and at the latest then */
-	size_t			 maxdata;	/* CHANNEL_DATA bytes (2.10) */
-	struct sshbuf		*partial;	/* a message read in parts */
-	uint16_t		 partial_stream;
-	uint8_t			 partial_flags;
+	size_t			 maxdata;	/* C of 2.10 */
+	size_t			 chunkdata;	/* one DATA chunk's worth */
+	struct sshbuf		*rbuf;		/* a message being read */
+	TAILQ_HEAD(, ms_part)	 parts;		/* messages read in parts */
+	size_t			 parts_bytes;
 	TAILQ_HEAD(, ms_uchan)	 uchans;	/* 3.8 */
 	TAILQ_HEAD(, ms_mchan)	 mchans;	/* 3.8 */
 	u_long			 uchan_dropped;	/* unsequenced, out of age */
@@ -112,6 +122,7 @@ ssize_t	sctp_ms_send_one(struct sctp_ms_conn *, const struct ms_msg *);
 /* sctp-ms-recv.c */
 int	sctp_ms_read_one(struct sctp_ms_conn *, struct sshbuf *, size_t *,
 	    int dontwait);
+void	sctp_ms_parts_free(struct sctp_ms_conn *);
 
 /* sctp-ms-chan.c */
 struct ms_uchan *sctp_ms_uchan_by_local(const struct sctp_ms_conn *, u_int);

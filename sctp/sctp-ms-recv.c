@@ -69,6 +69,66 @@ add_record(struct sshbuf *input, uint16_t stream, uint8_t flags,
 	return 0;
 }
 
+/* Keys of the parts of messages (2.10): the stream and these. */
+#define PART_UNORDERED	0x10000
+#define PART_NOTE	0x20000		/* a notification */
+
+static struct ms_part *
+part_find(const struct sctp_ms_conn *c, uint32_t key)
+{
+	struct ms_part *p;
+
+	TAILQ_FOREACH(p, &c->parts, next) {
+		if (p->key == key)
+			return p;
+	}
+	return NULL;
+}
+
+static void
+part_free(struct sctp_ms_conn *c, struct ms_part *p)
+{
+	TAILQ_REMOVE(&c->parts, p, next);
+	c->parts_bytes -= sshbuf_len(p->b);
+	sshbuf_free(p->b);
+	free(p);
+}
+
+void
+sctp_ms_parts_free(struct sctp_ms_conn *c)
+{
+	struct ms_part *p;
+
+	while ((p = TAILQ_FIRST(&c->parts)) != NULL)
+		part_free(c, p);
+	sshbuf_free(c->rbuf);
+	c->rbuf = NULL;
+}
+
+/*
+ * SCTP_PARTIAL_DELIVERY_ABORTED: the kernel gave up a message it had
+ * delivered in part (PR-SCTP).  With I-DATA it names the stream and kind
+ * (pdapi_flags 1: unordered); without, only one message is ever in parts.
+ */
+static void
+parts_abort(struct sctp_ms_conn *c, const struct sctp_pdapi_event *pd)
+{
+	struct ms_part *p, *tmp;
+	uint32_t key = pd->pdapi_stream & 0xffff;
+
+	if (pd->pdapi_indication != SCTP_PARTIAL_DELIVERY_ABORTED)
+		return;
+	if (pd->pdapi_flags & 1)
+		key |= PART_UNORDERED;
+	TAILQ_FOREACH_SAFE(p, &c->parts, next, tmp) {
+		if (p->key == PART_NOTE || (c->idata && p->key != key))
+			continue;
+		debug_f("stream %u: partial message of %zu bytes abandoned",
+		    p->key & 0xffff, sshbuf_len(p->b));
+		part_free(c, p);
+	}
+}
+
 static void
 notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 {
@@ -76,28 +136,19 @@ notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 
 	if (len < sizeof(sn->sn_header))
 		return;
-	if (sn->sn_header.sn_type == SCTP_SENDER_DRY_EVENT) {
+	switch (sn->sn_header.sn_type) {
+	case SCTP_SENDER_DRY_EVENT:
 		if (c->dry_wait)
 			c->dry = 1;
+		return;
+	case SCTP_PARTIAL_DELIVERY_EVENT:
+		if (len >= sizeof(sn->sn_pdapi_event))
+			parts_abort(c, &sn->sn_pdapi_event);
 		return;
 	}
 	/* A path came, went or changed: its MTU may differ (2.10). */
 	c->mtu_stale = 1;
 	sctp_log_notification(c->fd, p, len);
-}
-
-/*
- * Empty the message buffer but keep its allocation: sshbuf_reset() would
- * shrink it and the next message's sshbuf_reserve() grow it again, an
- * allocation, a copy and the clearing of SCTP_MS_MAX_MSG bytes for every
- * message, which capped small messages at a few hundred a second under
- * emulation.  It holds only what came off the wire (still sealed).
- */
-static void
-partial_empty(struct sctp_ms_conn *c)
-{
-	if (sshbuf_consume(c->partial, sshbuf_len(c->partial)) != 0)
-		fatal_f("consume");
 }
 
 /*
@@ -128,6 +179,57 @@ sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen)
 	return 0;
 }
 
+/*
+ * A whole message (notification or data) read into d: handle it.  0, or
+ * an error from add_record; *done set for data.
+ */
+static int
+whole(struct sctp_ms_conn *c, struct sshbuf *input, uint32_t key,
+    const u_char *d, size_t len, size_t *done)
+{
+	if (key == PART_NOTE) {
+		notification(c, d, len);
+		return 0;
+	}
+	*done = len;
+	return add_record(input, key & 0xffff,
+	    (key & PART_UNORDERED) ? SCTP_MS_F_UNORDERED : 0, d, len);
+}
+
+/*
+ * A part of a message read into d: add it to the parts of its stream and
+ * kind (2.10); *eor: it ends the message, now in *whole_p.
+ */
+static int
+add_part(struct sctp_ms_conn *c, uint32_t key, const u_char *d, size_t n,
+    struct ms_part **pp)
+{
+	struct ms_part *p;
+	int r;
+
+	if ((p = part_find(c, key)) == NULL) {
+		p = xcalloc(1, sizeof(*p));
+		if ((p->b = sshbuf_new()) == NULL) {
+			free(p);
+			return SSH_ERR_ALLOC_FAIL;
+		}
+		p->key = key;
+		TAILQ_INSERT_TAIL(&c->parts, p, next);
+	}
+	*pp = p;
+	if (sshbuf_len(p->b) + n > SCTP_MS_MAX_MSG ||
+	    c->parts_bytes + n > SCTP_MS_MAX_PARTS) {
+		error("SCTP stream %u: message longer than %d bytes, or parts "
+		    "of messages over %d bytes", key & 0xffff, SCTP_MS_MAX_MSG,
+		    SCTP_MS_MAX_PARTS);
+		return SSH_ERR_MESSAGE_INCOMPLETE;
+	}
+	if ((r = sshbuf_put(p->b, d, n)) != 0)
+		return r;
+	c->parts_bytes += n;
+	return 0;
+}
+
 /* As sctp_ms_read(); with dontwait, the first read does not block either. */
 int
 sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
@@ -140,73 +242,74 @@ sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
 		struct cmsghdr hdr;
 		u_char buf[CMSG_SPACE(sizeof(struct sctp_rcvinfo))];
 	} cbuf;
+	struct ms_part *p;
 	u_char *d;
 	ssize_t n;
-	size_t have;
-	int r, flags = dontwait ? MSG_DONTWAIT : 0, got_info;
+	uint32_t key;
+	int r, flags = dontwait ? MSG_DONTWAIT : 0;
 
 	*rlen = 0;
-	if (c->partial == NULL && (c->partial = sshbuf_new()) == NULL)
+	if (c->rbuf == NULL && (c->rbuf = sshbuf_new()) == NULL)
 		return SSH_ERR_ALLOC_FAIL;
 	for (;;) {
-		have = sshbuf_len(c->partial);
-		if (have >= SCTP_MS_MAX_MSG) {
-			error("SCTP message longer than %d bytes",
-			    SCTP_MS_MAX_MSG);
-			return SSH_ERR_MESSAGE_INCOMPLETE;
-		}
-		if ((r = sshbuf_reserve(c->partial, SCTP_MS_MAX_MSG - have,
-		    &d)) != 0)
+		/*
+		 * Read into rbuf, emptied but never shrunk: sshbuf_reset()
+		 * would free it and the next sshbuf_reserve() allocate and
+		 * clear SCTP_MS_MAX_MSG bytes again for every message, which
+		 * capped small messages at a few hundred a second under
+		 * emulation.
+		 */
+		if (sshbuf_consume(c->rbuf, sshbuf_len(c->rbuf)) != 0)
+			return SSH_ERR_INTERNAL_ERROR;
+		if ((r = sshbuf_reserve(c->rbuf, SCTP_MS_MAX_MSG, &d)) != 0)
 			return r;
+		memset(&ri, 0, sizeof(ri));
 		if (!c->full_io) {
 			/* One read is one message here (see above). */
-			n = read(c->fd, d, SCTP_MS_MAX_MSG - have);
+			n = read(c->fd, d, SCTP_MS_MAX_MSG);
 			msg.msg_flags = MSG_EOR;
-			got_info = 0;
 		} else {
-			cmsg_msghdr(&msg, &iov, d, SCTP_MS_MAX_MSG - have,
+			cmsg_msghdr(&msg, &iov, d, SCTP_MS_MAX_MSG,
 			    cbuf.buf, sizeof(cbuf.buf));
 			n = recvmsg(c->fd, &msg, flags);
-			got_info = n > 0 && cmsg_find(&msg, IPPROTO_SCTP,
-			    SCTP_RCVINFO, &ri, sizeof(ri)) == 0;
+			if (n > 0 && cmsg_find(&msg, IPPROTO_SCTP,
+			    SCTP_RCVINFO, &ri, sizeof(ri)) != 0)
+				memset(&ri, 0, sizeof(ri));
 		}
-		if (sshbuf_consume_end(c->partial, SCTP_MS_MAX_MSG - have -
-		    (n > 0 ? n : 0)) != 0)
-			return SSH_ERR_INTERNAL_ERROR;
 		if (n == -1)
 			return SSH_ERR_SYSTEM_ERROR;
 		if (n == 0) {
 			errno = EPIPE;
 			return SSH_ERR_SYSTEM_ERROR;
 		}
-		if (have == 0) {
-			c->partial_stream = got_info ? ri.rcv_sid : 0;
-			c->partial_flags = got_info &&
-			    (ri.rcv_flags & SCTP_UNORDERED) ?
-			    SCTP_MS_F_UNORDERED : 0;
+		if (msg.msg_flags & MSG_NOTIFICATION)
+			key = PART_NOTE;
+		else
+			key = ri.rcv_sid | ((ri.rcv_flags & SCTP_UNORDERED) ?
+			    PART_UNORDERED : 0);
+		if ((msg.msg_flags & MSG_EOR) && part_find(c, key) == NULL) {
+			/* Whole: the common case, no copy into parts. */
+			r = whole(c, input, key, d, n, rlen);
+		} else {
+			if ((r = add_part(c, key, d, n, &p)) != 0)
+				return r;
+			if (!(msg.msg_flags & MSG_EOR)) {
+				/* The rest of a notification is queued. */
+				if (key == PART_NOTE)
+					continue;
+				errno = EAGAIN;	/* as for data */
+				return SSH_ERR_SYSTEM_ERROR;
+			}
+			r = whole(c, input, key, sshbuf_ptr(p->b),
+			    sshbuf_len(p->b), rlen);
+			part_free(c, p);
 		}
-		if (!(msg.msg_flags & MSG_EOR)) {
-			/* More of this message follows; as for data. */
-			if (msg.msg_flags & MSG_NOTIFICATION)
-				continue;
-			errno = EAGAIN;
-			return SSH_ERR_SYSTEM_ERROR;
-		}
-		if (msg.msg_flags & MSG_NOTIFICATION) {
-			notification(c, sshbuf_ptr(c->partial),
-			    sshbuf_len(c->partial));
-			partial_empty(c);
-			/* Nothing more may be waiting: do not block. */
-			flags = MSG_DONTWAIT;
-			if (c->dry_wait && c->dry)
-				break;
-			continue;
-		}
-		*rlen = sshbuf_len(c->partial);
-		r = add_record(input, c->partial_stream, c->partial_flags,
-		    sshbuf_ptr(c->partial), sshbuf_len(c->partial));
-		partial_empty(c);
-		return r;
+		if (r != 0 || key != PART_NOTE)
+			return r;
+		/* Nothing more may be waiting: do not block. */
+		flags = MSG_DONTWAIT;
+		if (c->dry_wait && c->dry)
+			break;
 	}
 	errno = EAGAIN;
 	return SSH_ERR_SYSTEM_ERROR;

@@ -90,10 +90,6 @@ stream_class(struct sctp_ms_conn *c, uint16_t stream, int interactive)
 			return;
 		}
 	}
-	if (stream != 0 && c->sclass[stream] != 2)
-		c->ninteractive -= c->sclass[stream];
-	if (stream != 0)
-		c->ninteractive += interactive;
 	c->sclass[stream] = interactive;
 	debug2_f("stream %u: %s", stream, interactive ? "interactive" : "bulk");
 }
@@ -125,16 +121,18 @@ sctp_ms_set_scheduler(struct sctp_ms_conn *c)
 
 
 /*
- * 2.10: the largest CHANNEL_DATA payload that fits one DATA chunk on the
- * association's path with the smallest MTU.
+ * 2.10: C, the CHANNEL_DATA payload that the primary path carries in
+ * SCTP_MS_CUT_MS, but at least what fits one DATA chunk on the path with
+ * the smallest MTU.
  */
 static void
 update_maxdata(struct sctp_ms_conn *c)
 {
 	struct sctp_paddrinfo pi;
+	struct sctp_status st;
 	struct sockaddr *addrs, *sa;
 	socklen_t len;
-	size_t best = SIZE_MAX, room;
+	size_t best = SIZE_MAX, room, rate = 0;
 	int i, n, hdr;
 
 	c->mtu_stale = 0;
@@ -161,25 +159,41 @@ update_maxdata(struct sctp_ms_conn *c)
 			best = room;
 	}
 	sctp_freepaddrs(addrs);
-	if (best != SIZE_MAX && best != c->maxdata) {
+	if (best == SIZE_MAX)
+		return;
+	if (best != c->chunkdata) {
+		c->chunkdata = best;
+		debug2_f("one DATA chunk holds %zu bytes of channel data", best);
+	}
+	/* The primary path's rate, cwnd / srtt (in ms), for SCTP_MS_CUT_MS */
+	memset(&st, 0, sizeof(st));
+	len = sizeof(st);
+	if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == 0 &&
+	    st.sstat_primary.spinfo_cwnd > 0)
+		rate = (size_t)st.sstat_primary.spinfo_cwnd * SCTP_MS_CUT_MS /
+		    MAXIMUM(st.sstat_primary.spinfo_srtt, 1);
+	if (rate > best)
+		best = rate;
+	if (best != c->maxdata) {
 		c->maxdata = best;
-		debug2_f("channel data up to %zu bytes per packet", best);
+		debug3_f("channel data cut to %zu bytes", best);
 	}
 }
 
 /*
  * Channel data about to be sent to the peer's channel remote_id: set its
- * stream's class for the scheduler, and return len cut to what fits one
- * DATA chunk (2.10, 2.11).  Interactive: a channel on a tty, X11 and
- * agent channels, and session channels that upstream's classifier does not
- * call bulk (nonbulk: a session with a tty on either side; the client's
- * side of a session does not see the tty itself).
+ * stream's class for the scheduler, and return len cut as 2.10 says.
+ * Interactive: a channel on a tty, X11 and agent channels, and session
+ * channels that upstream's classifier does not call bulk (nonbulk: a
+ * session with a tty on either side; the client's side of a session does
+ * not see the tty itself).
  */
 size_t
 sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
     const char *ctype, int isatty, int nonbulk, size_t len)
 {
 	int interactive;
+	double now;
 
 	if (c == NULL || !c->active_out || !c->full_io || c->nout < 2)
 		return len;
@@ -187,18 +201,37 @@ sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
 	    strstr(ctype, "agent") != NULL ||
 	    (nonbulk && strcmp(ctype, "session") == 0);
 	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
+	now = monotime_double();
+	if (interactive)
+		c->interactive_at = now;
+	/*
+	 * With I-DATA the kernel interleaves fragments itself.  Otherwise
+	 * the cut lets the scheduler put an interactive message between
+	 * bulk ones, but costs bulk throughput (a third to a half of it
+	 * under emulation): only while an interactive channel is busy.
+	 */
+	if (c->idata || c->sclass == NULL || c->interactive_at == 0 ||
+	    now - c->interactive_at > SCTP_MS_INTERACTIVE_SECS) {
+		if (c->cutting) {
+			c->cutting = 0;
+			debug2_f("interactive channels quiet: channel data "
+			    "not cut");
+		}
+		return len;
+	}
 	/*
 	 * The kernel reports paths coming and going but not a path MTU
-	 * that changes (an ICMP "too big", a link's MTU): look every second.
+	 * that changes (an ICMP "too big", a link's MTU), nor the window:
+	 * look every second.
 	 */
-	if (c->mtu_stale || monotime_double() >= c->mtu_next)
+	if (c->mtu_stale || now >= c->mtu_next)
 		update_maxdata(c);
-	/*
-	 * Only while an interactive channel is there: the cut lets the
-	 * scheduler put its messages between the bulk ones, and costs bulk
-	 * throughput (a third of it under emulation) for nothing otherwise.
-	 */
-	if (c->ninteractive > 0 && c->maxdata != 0 && len > c->maxdata)
+	if (!c->cutting) {
+		c->cutting = 1;
+		debug2_f("interactive channel busy: channel data cut to %zu "
+		    "bytes", c->maxdata);
+	}
+	if (c->maxdata != 0 && len > c->maxdata)
 		len = c->maxdata;
 	return len;
 }

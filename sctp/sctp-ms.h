@@ -41,6 +41,11 @@ struct sshbuf;
 				    SCTP_MS_MIN_PAD + SCTP_MS_BLOCK - 1 + \
 				    SCTP_MS_TAG_LEN)
 
+/* 2.10: parts of messages held at once; the cut's time, its idle time */
+#define SCTP_MS_MAX_PARTS	(16 * 1024 * 1024)
+#define SCTP_MS_CUT_MS		10
+#define SCTP_MS_INTERACTIVE_SECS 5
+
 /* Bit 63 of the counter: unsequenced packet (2.8). */
 #define SCTP_MS_UNSEQ		(1ULL << 63)
 

@@ -237,6 +237,54 @@ set_buffers(int fd)
 	debug2_f("fd %d: send buffer %d, receive buffer %d", fd, snd, rcv);
 }
 
+/*
+ * Ask for I-DATA (RFC 8260, PROTOCOL.sctp 2.10) on the SSH association.
+ * Linux needs fragment interleaving (level 2) first, and refuses with
+ * EPERM unless net.sctp.intl_enable is 1; then interleaving is put back
+ * off, as it was.
+ */
+static void
+ask_idata(int fd)
+{
+#ifdef SCTP_INTERLEAVING_SUPPORTED
+	struct sctp_assoc_value av;
+	int level = 2;
+
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_FRAGMENT_INTERLEAVE, &level,
+	    sizeof(level)) == -1) {
+		debug2_f("SCTP_FRAGMENT_INTERLEAVE: %s", strerror(errno));
+		return;
+	}
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = 1;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_INTERLEAVING_SUPPORTED, &av,
+	    sizeof(av)) == 0) {
+		debug2_f("fd %d: I-DATA asked for", fd);
+		return;
+	}
+	debug2_f("fd %d: no I-DATA: %s", fd, errno == EPERM ?
+	    "net.sctp.intl_enable is 0" : strerror(errno));
+	level = 0;
+	(void)setsockopt(fd, IPPROTO_SCTP, SCTP_FRAGMENT_INTERLEAVE, &level,
+	    sizeof(level));
+#endif
+}
+
+int
+sctp_idata_in_use(int fd)
+{
+#ifdef SCTP_INTERLEAVING_SUPPORTED
+	struct sctp_assoc_value av;
+	socklen_t len = sizeof(av);
+
+	memset(&av, 0, sizeof(av));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_INTERLEAVING_SUPPORTED, &av,
+	    &len) == 0)
+		return av.assoc_value != 0;
+#endif
+	return 0;
+}
+
 static int
 sctp_socket(int family, const struct sctp_options *o)
 {
@@ -256,6 +304,7 @@ sctp_socket(int family, const struct sctp_options *o)
 		return -1;
 	}
 	set_buffers(fd);
+	ask_idata(fd);
 	return fd;
 }
 

@@ -30,6 +30,9 @@ int	sctp_is_sctp(int fd);
 /* Apply the tuning options to an SCTP socket; -1 with an error logged. */
 int	sctp_socket_tune(int fd, const struct sctp_options *);
 
+/* Whether the association of fd uses I-DATA (RFC 8260). */
+int	sctp_idata_in_use(int fd);
+
 /* Turn Nagle off on an SCTP socket (SCTP_NODELAY). */
 int	sctp_set_nodelay(int fd);
 

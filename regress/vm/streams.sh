@@ -19,6 +19,8 @@ out=$(on_a "$SSH" -F "$CFG" -z -v "$B1" echo hello 2>"$W/v.log") ||
 [ "$out" = hello ] || fatal "unexpected output '$out'"
 grep -q "$IN_USE" "$W/v.log" || { cat "$W/v.log"; fatal "ssh -v does not say channels on streams are in use"; }
 grep -q "$IN_USE \[preauth\]" "$W/sshd.log" || fatal "sshd does not log channels on streams"
+grep -q "SCTP I-DATA not in use (both hosts need net.sctp.intl_enable = 1)" "$W/v.log" ||
+    fatal "ssh -v does not say I-DATA is not in use (intl_enable 0)"
 note "negotiated: $(grep -m1 'channels on streams in use' "$W/v.log" | sed 's/^debug1: //')"
 # The session's messages travelled on a stream of their own.
 grep -q "sctp_ms_flush: stream [1-9]: message" "$W/sshd.log" ||
@@ -114,7 +116,7 @@ on_a "$SSH" -F "$CFG" -z -tt "$B1" \
     </dev/null >"$W/mtu.out" 2>"$W/mtu.err" &
 mpid=$!
 for _ in $(seq 100); do
-	tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "channel data up to" && break
+	tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "one DATA chunk holds" && break
 	sleep 0.2
 done
 # The routes' MTU, not the links': a link's change also makes the kernel
@@ -135,13 +137,85 @@ wait "$mpid" || { cat "$W/mtu.err"; fatal "session across the MTU change failed"
 route_mtu
 n=$(tr -cd x <"$W/mtu.out" | wc -c)
 [ "$n" -eq 2000000 ] || fatal "session across the MTU change: $n bytes of 2000000"
-sizes=$(tail -n +"$((lines0 + 1))" "$W/sshd.log" | sed -n 's/.*channel data up to \([0-9]*\) bytes per packet.*/\1/p' | tr '\n' ' ')
+sizes=$(tail -n +"$((lines0 + 1))" "$W/sshd.log" | sed -n 's/.*one DATA chunk holds \([0-9]*\) bytes of channel data.*/\1/p' | tr '\n' ' ')
 set -- $sizes
 [ $# -ge 2 ] || fatal "sshd did not follow the MTU change (sizes: $sizes)"
 [ "$1" -ge 1300 ] && [ "$1" -le 1387 ] || fatal "first packet size $1 is not that of a 1500-byte MTU"
 eval "last=\${$#}"
 [ "$last" -le 1167 ] && [ "$last" -ge 1100 ] || fatal "packet size $last after the MTU fell to 1280"
 note "terminal session: channel data cut to $1 bytes, then $last after the MTU fell to 1280; 2 MB intact"
+
+# 2.10: a terminal that has gone quiet does not cut the transfer beside
+# it: one connection (ControlMaster) with a session on a terminal that
+# prints a line and then nothing, and, 7 s later (past the 5 s of 2.10),
+# a 2 MB download; sshd computes no cut after the line.  (With the
+# terminal busy, the test above saw the cut.)
+on_a "$SSH" -F "$CFG" -z -tt -o ControlMaster=yes -o "ControlPath=$W/mux2" \
+    "$B1" 'echo ready; sleep 30' </dev/null >"$W/tty.out" 2>"$W/tty.err" &
+tpid=$!
+for _ in $(seq 150); do grep -q ready "$W/tty.out" && [ -S "$W/mux2" ] && break; sleep 0.2; done
+grep -q ready "$W/tty.out" || fatal "terminal session: no output"
+sleep 7
+lines0=$(wc -l <"$W/sshd.log")
+n=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux2" -o ControlMaster=no "$B1" \
+    'head -c 2000000 /dev/zero' | wc -c) || fatal "download beside a quiet terminal failed"
+[ "$n" -eq 2000000 ] || fatal "download beside a quiet terminal: $n bytes"
+tail -n +"$((lines0 + 1))" "$W/sshd.log" >"$W/quiet.log"
+grep -q "interactive channel busy: channel data cut" "$W/quiet.log" &&
+    fatal "channel data cut beside a terminal quiet for 7 s"
+grep -q "interactive channels quiet: channel data not cut" "$W/quiet.log" ||
+    fatal "sshd did not stop cutting once the terminal was quiet"
+kill "$tpid" 2>/dev/null; wait "$tpid" 2>/dev/null || true
+note "a terminal quiet for 7 s beside a 2 MB download: no cut"
+
+# 2.10: I-DATA (RFC 8260) where both hosts allow it: ssh and sshd (a new
+# one: the listening socket asks when it is made) use it, I-DATA chunks
+# (type 64) cross the path, and nothing is cut although a terminal is
+# busy beside four parallel transfers, all byte-exact.
+for h in a b; do "$TOPO" exec "$h" sysctl -qw net.sctp.intl_enable=1; done
+sed -e 's/^Port 2222/Port 2224/' -e "s|^PidFile .*|PidFile $W/sshd3.pid|" "$W/sshd_config" >"$W/sshd3_config"
+"$TOPO" exec b "$SSHD" -f "$W/sshd3_config" -E "$W/sshd3.log"
+trap 'stop_sshd; for f in sshd2 sshd3; do [ -s "$W/$f.pid" ] && kill "$(cat "$W/$f.pid")"; done' EXIT
+for _ in $(seq 50); do [ -s "$W/sshd3.pid" ] && break; sleep 0.2; done
+"$TOPO" exec b tc qdisc add dev path1 clsact
+"$TOPO" exec b tc filter add dev path1 ingress prio 1 protocol ip u32 \
+    match ip protocol 132 0xff match u8 0x40 0xff at 32 action pass
+out=$(on_a "$SSH" -F "$CFG" -z -v -p 2224 "$B1" echo idata 2>"$W/idata.log") ||
+    { cat "$W/idata.log" "$W/sshd3.log"; fatal "session with I-DATA failed"; }
+[ "$out" = idata ] || fatal "I-DATA session output '$out'"
+grep -q "SCTP I-DATA (RFC 8260) in use" "$W/idata.log" || fatal "ssh -v: I-DATA not in use"
+grep -q "SCTP I-DATA (RFC 8260) in use" "$W/sshd3.log" || fatal "sshd: I-DATA not in use"
+on_a "$SSH" -F "$CFG" -z -p 2224 -o ControlMaster=yes -o "ControlPath=$W/mux3" -o ControlPersist=120 \
+    -f -N "$B1" || fatal "I-DATA mux master failed"
+on_a "$SSH" -F "$CFG" -tt -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" \
+    'stty raw -echo; for i in $(seq 50); do echo tick; sleep 0.2; done' </dev/null >"$W/ticks" 2>&1 &
+tpid=$!
+pids=()
+for i in 1 2 3; do
+	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" sha256sum \
+	    <"$W/data" >"$W/iup.$i" 2>"$W/iup.$i.err" &
+	pids+=($!)
+done
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" cat "$W/data" \
+    2>"$W/idown.err" | sha256sum >"$W/idown" &
+pids+=($!)
+for p in "${pids[@]}"; do wait "$p" || fatal "a transfer with I-DATA failed ($(cat "$W"/iup.*.err "$W/idown.err"))"; done
+for i in 1 2 3; do
+	[ "$(cut -d' ' -f1 "$W/iup.$i")" = "$sum" ] || fatal "upload $i with I-DATA: checksum mismatch"
+done
+[ "$(cut -d' ' -f1 "$W/idown")" = "$sum" ] || fatal "download with I-DATA: checksum mismatch"
+wait "$tpid" || fatal "terminal session beside the I-DATA transfers failed"
+ticks=$(grep -c tick "$W/ticks" || true)
+[ "$ticks" -eq 50 ] || fatal "terminal beside the I-DATA transfers: $ticks of 50 lines"
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -O exit "$B1" 2>/dev/null
+idata=$(tc_pkts 1)
+"$TOPO" exec b tc qdisc del dev path1 clsact
+[ "$idata" -gt 0 ] || fatal "no SCTP packet starting with an I-DATA chunk reached sshd's host"
+grep -q "channel data cut" "$W/sshd3.log" && fatal "channel data cut although I-DATA is in use"
+! grep -E "refused|out of order|truncation|longer than" "$W/sshd3.log" || fatal "sshd with I-DATA reported a refused packet"
+kill "$(cat "$W/sshd3.pid")"
+for h in a b; do "$TOPO" exec "$h" sysctl -qw net.sctp.intl_enable=0; done
+note "I-DATA: in use on both sides, $idata packets led by I-DATA at sshd's host, no cut beside a busy terminal, 3 uploads and a download of 3 MB byte-exact"
 
 # Disabled on the client: one stream, and both sides say so.
 lines0=$(wc -l <"$W/sshd.log")

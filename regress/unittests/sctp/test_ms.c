@@ -1563,6 +1563,239 @@ test_conn_unseq_policy(void)
 	sshbuf_free(ib);
 	sshbuf_free(pkt);
 }
+/* Set net.sctp.intl_enable to v; its old value, or -1 if not possible. */
+static int
+intl_sysctl(int v)
+{
+	const char *path = "/proc/sys/net/sctp/intl_enable";
+	FILE *f;
+	int old = -1;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fscanf(f, "%d", &old) != 1)
+		old = -1;
+	fclose(f);
+	if (old == -1 || (f = fopen(path, "w")) == NULL)
+		return -1;
+	fprintf(f, "%d\n", v);
+	if (fclose(f) != 0)
+		return -1;
+	return old;
+}
+
+/*
+ * A pair with I-DATA asked for on both ends, as ssh and sshd ask
+ * (fragment interleaving level 2, SCTP_INTERLEAVING_SUPPORTED), whose
+ * receiving end b delivers any message longer than 1000 bytes in parts
+ * (SCTP_PARTIAL_DELIVERY_POINT).
+ */
+static void
+idata_pair(int *a, int *b)
+{
+	struct sockaddr_in sin;
+	struct sctp_assoc_value av;
+	socklen_t sl = sizeof(sin);
+	int l, i, *fds[2] = { &l, a }, level = 2, pd = 1000;
+	int big = 4 * 1024 * 1024;
+
+	ASSERT_INT_NE(l = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	ASSERT_INT_NE(*a = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	for (i = 0; i < 2; i++) {
+		ASSERT_INT_EQ(setsockopt(*fds[i], IPPROTO_SCTP,
+		    SCTP_FRAGMENT_INTERLEAVE, &level, sizeof(level)), 0);
+		memset(&av, 0, sizeof(av));
+		av.assoc_value = 1;
+		ASSERT_INT_EQ(setsockopt(*fds[i], IPPROTO_SCTP,
+		    SCTP_INTERLEAVING_SUPPORTED, &av, sizeof(av)), 0);
+	}
+	ASSERT_INT_EQ(setsockopt(l, IPPROTO_SCTP, SCTP_PARTIAL_DELIVERY_POINT,
+	    &pd, sizeof(pd)), 0);
+	/* Room for everything a sends before b reads (the VM runs as root) */
+	ASSERT_INT_EQ(setsockopt(*a, SOL_SOCKET, SO_SNDBUFFORCE, &big,
+	    sizeof(big)), 0);
+	/* Small fragments (loopback's MTU is 64 KB) */
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = 1200;
+	ASSERT_INT_EQ(setsockopt(*a, IPPROTO_SCTP, SCTP_MAXSEG, &av,
+	    sizeof(av)), 0);
+	/* Round robin: each chunk from the next stream, as on the wire */
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = SCTP_SS_RR;
+	ASSERT_INT_EQ(setsockopt(*a, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
+	    sizeof(av)), 0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ASSERT_INT_EQ(bind(l, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_EQ(listen(l, 1), 0);
+	ASSERT_INT_EQ(getsockname(l, (struct sockaddr *)&sin, &sl), 0);
+	ASSERT_INT_EQ(connect(*a, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_NE(*b = accept(l, NULL, NULL), -1);
+	close(l);
+	ASSERT_INT_EQ(sctp_idata_in_use(*a), 1);
+	ASSERT_INT_EQ(sctp_idata_in_use(*b), 1);
+	ASSERT_INT_EQ(setsockopt(*b, IPPROTO_SCTP, SCTP_PARTIAL_DELIVERY_POINT,
+	    &pd, sizeof(pd)), 0);
+}
+
+#define IDATA_CHANS	6
+#define IDATA_MSGS	5
+#define IDATA_LEN	20000
+
+/* CHANNEL_DATA of IDATA_LEN bytes to channel chan, message number k */
+static void
+idata_msg(u_char *data, u_int chan, int k)
+{
+	size_t i;
+
+	data[0] = SSH2_MSG_CHANNEL_DATA;
+	POKE_U32(data + 1, chan);
+	POKE_U32(data + 5, IDATA_LEN - 9);
+	for (i = 9; i < IDATA_LEN; i++)
+		data[i] = (u_char)(chan * 31 + k * 7 + i);
+}
+
+/*
+ * 2.10: with I-DATA, the kernel delivers parts of messages of different
+ * streams interleaved.  First shown with plain recvmsg(2) on the pair,
+ * then every message must come out of sctp_ms_read() whole and in order
+ * per channel.
+ */
+static void
+test_conn_idata(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	struct pollfd pfd;
+	struct msghdr msg;
+	struct iovec iov;
+	struct sctp_rcvinfo ri;
+	union {
+		struct cmsghdr hdr;
+		u_char buf[CMSG_SPACE(sizeof(struct sctp_rcvinfo))];
+	} cbuf;
+	struct cmsghdr *cm;
+	u_char *data, *buf;
+	size_t rlen;
+	ssize_t n;
+	int a, b, i, k, on = 1, old, open_stream, interleaved = 0, got[IDATA_CHANS];
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	if ((old = intl_sysctl(1)) == -1) {
+		/* The VM runs these as root: not being able to is a failure */
+		TEST_START("ms conn: I-DATA: net.sctp.intl_enable settable");
+		ASSERT_INT_NE(old, -1);
+		TEST_DONE();
+		return;
+	}
+	data = xcalloc(1, IDATA_LEN);
+	buf = xcalloc(1, IDATA_LEN * IDATA_CHANS * IDATA_MSGS);
+
+	TEST_START("ms conn: I-DATA: the kernel interleaves parts of streams");
+	idata_pair(&a, &b);
+	ASSERT_INT_EQ(setsockopt(b, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
+	    sizeof(on)), 0);
+	for (k = 0; k < IDATA_MSGS; k++) {
+		for (i = 0; i < IDATA_CHANS; i++) {
+			struct sctp_sndinfo si;
+			char cb2[CMSG_SPACE(sizeof(si))];
+
+			idata_msg(data, i, k);
+			memset(&msg, 0, sizeof(msg));
+			memset(&si, 0, sizeof(si));
+			si.snd_sid = 1 + i;
+			iov.iov_base = data;
+			iov.iov_len = IDATA_LEN;
+			msg.msg_iov = &iov;
+			msg.msg_iovlen = 1;
+			msg.msg_control = cb2;
+			msg.msg_controllen = sizeof(cb2);
+			cm = CMSG_FIRSTHDR(&msg);
+			cm->cmsg_level = IPPROTO_SCTP;
+			cm->cmsg_type = SCTP_SNDINFO;
+			cm->cmsg_len = CMSG_LEN(sizeof(si));
+			memcpy(CMSG_DATA(cm), &si, sizeof(si));
+			ASSERT_INT_EQ(sendmsg(a, &msg, 0), IDATA_LEN);
+		}
+	}
+	open_stream = -1;
+	for (i = 0; i < 10000; i++) {
+		pfd.fd = b;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, 2000) != 1)
+			break;
+		memset(&msg, 0, sizeof(msg));
+		iov.iov_base = buf;
+		iov.iov_len = IDATA_LEN * 2;
+		msg.msg_iov = &iov;
+		msg.msg_iovlen = 1;
+		msg.msg_control = cbuf.buf;
+		msg.msg_controllen = sizeof(cbuf.buf);
+		ASSERT_INT_GT(n = recvmsg(b, &msg, 0), 0);
+		cm = CMSG_FIRSTHDR(&msg);
+		ASSERT_PTR_NE(cm, NULL);
+		memcpy(&ri, CMSG_DATA(cm), sizeof(ri));
+		if (open_stream != -1 && open_stream != ri.rcv_sid)
+			interleaved++;
+		if (msg.msg_flags & MSG_EOR) {
+			if (open_stream == ri.rcv_sid)
+				open_stream = -1;
+		} else if (open_stream == -1)
+			open_stream = ri.rcv_sid;
+	}
+	ASSERT_INT_GT(interleaved, 0);
+	close(a);
+	close(b);
+	TEST_DONE();
+
+	TEST_START("ms conn: I-DATA: interleaved parts make whole messages");
+	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	idata_pair(&a, &b);
+	conn_keys(&ca, &cb, &a, &b);
+	for (k = 0; k < IDATA_MSGS; k++) {
+		for (i = 0; i < IDATA_CHANS; i++) {
+			idata_msg(data, i, k);
+			send_msg(ca, data, IDATA_LEN);
+		}
+	}
+	pump(ca, a, ia);
+	memset(got, 0, sizeof(got));
+	for (n = 0; n < IDATA_CHANS * IDATA_MSGS; ) {
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+		if (sshbuf_len(pkt) == 0) {
+			pfd.fd = b;
+			pfd.events = POLLIN;
+			ASSERT_INT_EQ(poll(&pfd, 1, 5000), 1);
+			if (sctp_ms_read(cb, ib, &rlen) != 0)
+				ASSERT_INT_EQ(errno, EAGAIN);
+			continue;
+		}
+		i = PEEK_U32(sshbuf_ptr(pkt) + 6);
+		ASSERT_INT_LT(i, IDATA_CHANS);
+		idata_msg(data, i, got[i]++);
+		expect_packet(pkt, data, IDATA_LEN);
+		n++;
+	}
+	for (i = 0; i < IDATA_CHANS; i++)
+		ASSERT_INT_EQ(got[i], IDATA_MSGS);
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+	TEST_DONE();
+
+	intl_sysctl(old);
+	free(data);
+	free(buf);
+}
 #endif /* WITH_SCTP && WITH_OPENSSL */
 
 void
@@ -1582,5 +1815,6 @@ test_ms(void)
 	test_drain_timeout();
 	test_conn_map();
 	test_conn_unseq_policy();
+	test_conn_idata();
 #endif
 }
