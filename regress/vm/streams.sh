@@ -36,26 +36,34 @@ out=$(on_a "$SSH" -F "$CFG" -z "$B1" cat "$W/data" | sha256sum | cut -d' ' -f1) 
 [ "$out" = "$sum" ] || fatal "download checksum mismatch"
 note "3 MB each way, checksums match"
 
+# parallel MUX N WHAT: N uploads and a download of $W/data at once through
+# the control socket MUX, each byte-exact (WHAT names them in errors).
+parallel() {
+	local mux=$1 n=$2 what=$3 i p pids=()
+	for i in $(seq "$n"); do
+		on_a "$SSH" -F "$CFG" -o "ControlPath=$mux" -o ControlMaster=no "$B1" sha256sum \
+		    <"$W/data" >"$W/up.$i" 2>"$W/up.$i.err" &
+		pids+=($!)
+	done
+	on_a "$SSH" -F "$CFG" -o "ControlPath=$mux" -o ControlMaster=no "$B1" cat "$W/data" \
+	    2>"$W/down.err" | sha256sum >"$W/down" &
+	pids+=($!)
+	for p in "${pids[@]}"; do
+		wait "$p" || fatal "$what: a transfer failed ($(cat "$W"/up.*.err "$W/down.err"))"
+	done
+	for i in $(seq "$n"); do
+		[ "$(cut -d' ' -f1 "$W/up.$i")" = "$sum" ] || fatal "$what: upload $i checksum mismatch"
+	done
+	[ "$(cut -d' ' -f1 "$W/down")" = "$sum" ] || fatal "$what: download checksum mismatch"
+}
+
 # Several channels at once through one association (ControlMaster), with
 # a rekey every megabyte: four uploads and a download in parallel.
 : >"$W/sshd.log.mark"
 lines0=$(wc -l <"$W/sshd.log")
 on_a "$SSH" -F "$CFG" -z -o ControlMaster=yes -o "ControlPath=$W/mux" -o ControlPersist=120 \
     -o RekeyLimit=1M -f -N "$B1" || fatal "mux master failed"
-pids=()
-for i in 1 2 3 4; do
-	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -o ControlMaster=no "$B1" sha256sum \
-	    <"$W/data" >"$W/up.$i" 2>"$W/up.$i.err" &
-	pids+=($!)
-done
-on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -o ControlMaster=no "$B1" cat "$W/data" \
-    2>"$W/down.err" | sha256sum >"$W/down" &
-pids+=($!)
-for p in "${pids[@]}"; do wait "$p" || fatal "a parallel transfer failed ($(cat "$W"/up.*.err "$W/down.err"))"; done
-for i in 1 2 3 4; do
-	[ "$(cut -d' ' -f1 "$W/up.$i")" = "$sum" ] || fatal "parallel upload $i checksum mismatch"
-done
-[ "$(cut -d' ' -f1 "$W/down")" = "$sum" ] || fatal "parallel download checksum mismatch"
+parallel "$W/mux" 4 "parallel channels"
 on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux" -O exit "$B1" 2>/dev/null
 sleep 1
 tail -n +"$((lines0 + 1))" "$W/sshd.log" >"$W/mux.log"
@@ -190,20 +198,7 @@ on_a "$SSH" -F "$CFG" -z -p 2224 -o ControlMaster=yes -o "ControlPath=$W/mux3" -
 on_a "$SSH" -F "$CFG" -tt -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" \
     'stty raw -echo; for i in $(seq 50); do echo tick; sleep 0.2; done' </dev/null >"$W/ticks" 2>&1 &
 tpid=$!
-pids=()
-for i in 1 2 3; do
-	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" sha256sum \
-	    <"$W/data" >"$W/iup.$i" 2>"$W/iup.$i.err" &
-	pids+=($!)
-done
-on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" cat "$W/data" \
-    2>"$W/idown.err" | sha256sum >"$W/idown" &
-pids+=($!)
-for p in "${pids[@]}"; do wait "$p" || fatal "a transfer with I-DATA failed ($(cat "$W"/iup.*.err "$W/idown.err"))"; done
-for i in 1 2 3; do
-	[ "$(cut -d' ' -f1 "$W/iup.$i")" = "$sum" ] || fatal "upload $i with I-DATA: checksum mismatch"
-done
-[ "$(cut -d' ' -f1 "$W/idown")" = "$sum" ] || fatal "download with I-DATA: checksum mismatch"
+parallel "$W/mux3" 3 "I-DATA"
 wait "$tpid" || fatal "terminal session beside the I-DATA transfers failed"
 ticks=$(grep -c tick "$W/ticks" || true)
 [ "$ticks" -eq 50 ] || fatal "terminal beside the I-DATA transfers: $ticks of 50 lines"

@@ -842,6 +842,20 @@ conn_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 	conn_keys(ca, cb, a, b);
 }
 
+/* Bind l to a free port on the loopback and listen; its address in sin. */
+static void
+loopback_listen(int l, struct sockaddr_in *sin)
+{
+	socklen_t sl = sizeof(*sin);
+
+	memset(sin, 0, sizeof(*sin));
+	sin->sin_family = AF_INET;
+	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ASSERT_INT_EQ(bind(l, (struct sockaddr *)sin, sizeof(*sin)), 0);
+	ASSERT_INT_EQ(listen(l, 1), 0);
+	ASSERT_INT_EQ(getsockname(l, (struct sockaddr *)sin, &sl), 0);
+}
+
 /*
  * An association whose receiving end b has a tiny receive window and whose
  * sending end a a large send buffer: what a sends beyond b's window stays
@@ -851,19 +865,13 @@ static void
 slow_pair(int *a, int *b)
 {
 	struct sockaddr_in sin;
-	socklen_t sl = sizeof(sin);
 	int l, small = 2048, big = 1024 * 1024;
 
 	ASSERT_INT_NE(l = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
 	/* Before the association exists, so that INIT-ACK advertises it. */
 	ASSERT_INT_EQ(setsockopt(l, SOL_SOCKET, SO_RCVBUF, &small,
 	    sizeof(small)), 0);
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ASSERT_INT_EQ(bind(l, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	ASSERT_INT_EQ(listen(l, 1), 0);
-	ASSERT_INT_EQ(getsockname(l, (struct sockaddr *)&sin, &sl), 0);
+	loopback_listen(l, &sin);
 	ASSERT_INT_NE(*a = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
 	ASSERT_INT_EQ(setsockopt(*a, SOL_SOCKET, SO_SNDBUF, &big,
 	    sizeof(big)), 0);
@@ -1595,7 +1603,6 @@ idata_pair(int *a, int *b)
 {
 	struct sockaddr_in sin;
 	struct sctp_assoc_value av;
-	socklen_t sl = sizeof(sin);
 	int l, i, *fds[2] = { &l, a }, level = 2, pd = 1000;
 	int big = 4 * 1024 * 1024;
 
@@ -1624,12 +1631,7 @@ idata_pair(int *a, int *b)
 	av.assoc_value = SCTP_SS_RR;
 	ASSERT_INT_EQ(setsockopt(*a, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
 	    sizeof(av)), 0);
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ASSERT_INT_EQ(bind(l, (struct sockaddr *)&sin, sizeof(sin)), 0);
-	ASSERT_INT_EQ(listen(l, 1), 0);
-	ASSERT_INT_EQ(getsockname(l, (struct sockaddr *)&sin, &sl), 0);
+	loopback_listen(l, &sin);
 	ASSERT_INT_EQ(connect(*a, (struct sockaddr *)&sin, sizeof(sin)), 0);
 	ASSERT_INT_NE(*b = accept(l, NULL, NULL), -1);
 	close(l);
