@@ -20,7 +20,8 @@
  * Figures 8.15 to 8.18).  Sender and receiver run in two network
  * namespaces of one kernel, so CLOCK_MONOTONIC is common to both.
  *
- *   msgdelay recv PORT NCONN          print "conn seq delay_us" per message
+ *   msgdelay recv PORT NCONN          print "conn seq delay_us sent_us" per
+ *                                     message (sent_us: CLOCK_MONOTONIC)
  *   msgdelay send HOST PORT SECONDS SIZE:INTERVAL_US[@PORT]...
  *   msgdelay recv-sctp PORT NCONN     the same over one SCTP association
  *   msgdelay send-sctp HOST PORT SECONDS STREAMS SIZE:INTERVAL_US...
@@ -93,7 +94,7 @@ recv_main(int argc, char **argv)
 	int ls, n, i, open, one = 1;
 	ssize_t r;
 	uint32_t len;
-	uint64_t t;
+	uint64_t t, sent;
 
 	if (argc != 2)
 		errx(2, "usage: msgdelay recv PORT NCONN");
@@ -136,10 +137,12 @@ recv_main(int argc, char **argv)
 			    have[i] >= (len = get32(buf[i]))) {
 				if (len < HDR || len > MAXMSG)
 					errx(1, "bad message length %u", len);
-				printf("%u %u %llu\n", get32(buf[i] + 4),
-				    get32(buf[i] + 8), (unsigned long long)
-				    ((t - ((uint64_t)get32(buf[i] + 12) << 32 |
-				    get32(buf[i] + 16))) / 1000));
+				sent = (uint64_t)get32(buf[i] + 12) << 32 |
+				    get32(buf[i] + 16);
+				printf("%u %u %llu %llu\n", get32(buf[i] + 4),
+				    get32(buf[i] + 8),
+				    (unsigned long long)((t - sent) / 1000),
+				    (unsigned long long)(sent / 1000));
 				memmove(buf[i], buf[i] + len, have[i] - len);
 				have[i] -= len;
 			}

@@ -74,6 +74,15 @@ size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,
 	    const char *ctype, int isatty, int nonbulk, size_t len);
 
 /*
+ * 2.11: whether the main loop polls channels although much is queued
+ * (room: upstream's ssh_packet_not_very_much_data_to_write()), and
+ * whether it polls this one then.
+ */
+int	sctp_ms_express_room(const struct sctp_ms_conn *);
+int	sctp_ms_channel_poll(struct sctp_ms_conn *, int room,
+	    const char *ctype, int isatty, int nonbulk);
+
+/*
  * Forwarding channels (3.8): data unsequenced (UDP, DCCP), or spread over
  * streams by forwarded stream (SCTP: stream_of reads it from a
  * CHANNEL_DATA's data); forgotten when the channel is gone.

@@ -133,6 +133,8 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		if (m->stream != 0)
 			c->nonzero = 1;
 		c->outq_bytes -= sshbuf_len(m->b);
+		if (m->express)
+			c->express_bytes -= sshbuf_len(m->b);
 		TAILQ_REMOVE(&c->outq, m, next);
 		sshbuf_free(m->b);
 		free(m);

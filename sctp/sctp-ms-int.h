@@ -34,6 +34,7 @@ struct ms_msg {
 	int			 level1;
 	int			 unseq;		/* 2.8: unordered, PR-SCTP */
 	int			 drain;		/* 3.8: EOF, CLOSE, request */
+	int			 express;	/* on an interactive stream */
 	struct sshbuf		*b;
 };
 
@@ -82,6 +83,9 @@ struct sctp_ms_conn {
 	struct sctp_ms_recv	 rcv;
 	TAILQ_HEAD(, ms_msg)	 outq;
 	size_t			 outq_bytes;
+	size_t			 express_bytes;	/* of it, m->express (2.11) */
+	int			 express_now;	/* past a full queue (2.11) */
+	u_long			 express_msgs;	/* made so, for -v and tests */
 	int			 nonzero;	/* sent on streams >= 1 since DRY */
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
 	int			 dry_wait;	/* subscribed, waiting */

@@ -64,7 +64,7 @@ sctp_ms_outq_clear(struct sctp_ms_conn *c)
 		sshbuf_free(m->b);
 		free(m);
 	}
-	c->outq_bytes = 0;
+	c->outq_bytes = c->express_bytes = 0;
 }
 
 /* A stream's class for the scheduler: interactive (1) or bulk (0). */
@@ -181,12 +181,55 @@ update_maxdata(struct sctp_ms_conn *c)
 }
 
 /*
+ * 2.11: interactive channels: a channel on a tty, X11 and agent channels,
+ * and session channels that upstream's classifier does not call bulk
+ * (nonbulk: a session with a tty on either side; the client's side of a
+ * session does not see the tty itself).
+ */
+static int
+chan_interactive(const char *ctype, int isatty, int nonbulk)
+{
+	return isatty || strncmp(ctype, "x11", 3) == 0 ||
+	    strstr(ctype, "agent") != NULL ||
+	    (nonbulk && strcmp(ctype, "session") == 0);
+}
+
+/* Whether the scheduler, and so pick_next, favours interactive streams. */
+static int
+favours_interactive(const struct sctp_ms_conn *c)
+{
+	return c->sclass != NULL &&
+	    (c->sched == SCTP_SCHED_PRIO || c->sched == SCTP_SCHED_WFQ);
+}
+
+/*
+ * 2.11: past a full queue, interactive channels' data is still made into
+ * messages while less than SCTP_MS_EXPRESS_MAX bytes of them wait, so that
+ * a keystroke does not wait in its channel's buffer until the bulk queued
+ * before it has gone into the kernel; sctp_ms_pick_next() then writes it
+ * first.
+ */
+int
+sctp_ms_express_room(const struct sctp_ms_conn *c)
+{
+	return c != NULL && c->active_out && c->full_io && c->nout >= 2 &&
+	    favours_interactive(c) && c->express_bytes < SCTP_MS_EXPRESS_MAX;
+}
+
+int
+sctp_ms_channel_poll(struct sctp_ms_conn *c, int room, const char *ctype,
+    int isatty, int nonbulk)
+{
+	if (c == NULL)
+		return room;
+	c->express_now = !room && sctp_ms_express_room(c) &&
+	    chan_interactive(ctype, isatty, nonbulk);
+	return room || c->express_now;
+}
+
+/*
  * Channel data about to be sent to the peer's channel remote_id: set its
  * stream's class for the scheduler, and return len cut as 2.10 says.
- * Interactive: a channel on a tty, X11 and agent channels, and session
- * channels that upstream's classifier does not call bulk (nonbulk: a
- * session with a tty on either side; the client's side of a session does
- * not see the tty itself).
  */
 size_t
 sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
@@ -197,9 +240,7 @@ sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
 
 	if (c == NULL || !c->active_out || !c->full_io || c->nout < 2)
 		return len;
-	interactive = isatty || strncmp(ctype, "x11", 3) == 0 ||
-	    strstr(ctype, "agent") != NULL ||
-	    (nonbulk && strcmp(ctype, "session") == 0);
+	interactive = chan_interactive(ctype, isatty, nonbulk);
 	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
 	now = monotime_double();
 	if (interactive)
@@ -369,8 +410,17 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	m->level1 = sctp_ms_type_level1(payload[0]);
 	m->unseq = unseq;
 	m->drain = drain;
+	m->express = m->stream != 0 && favours_interactive(c) &&
+	    c->sclass[m->stream] == 1;
 	*sealed_len = sshbuf_len(m->b);
 	c->outq_bytes += sshbuf_len(m->b);
+	if (m->express)
+		c->express_bytes += sshbuf_len(m->b);
+	if (m->express && c->express_now) {
+		c->express_msgs++;
+		debug3_f("stream %u: interactive message past a full queue "
+		    "(%zu bytes queued)", m->stream, c->outq_bytes);
+	}
 	TAILQ_INSERT_TAIL(&c->outq, m, next);
 	return 0;
 }

@@ -45,6 +45,8 @@ struct sshbuf;
 #define SCTP_MS_MAX_PARTS	(16 * 1024 * 1024)
 #define SCTP_MS_CUT_MS		10
 #define SCTP_MS_INTERACTIVE_SECS 5
+/* 2.11: messages of interactive streams queued past a full queue */
+#define SCTP_MS_EXPRESS_MAX	16384
 
 /* Bit 63 of the counter: unsequenced packet (2.8). */
 #define SCTP_MS_UNSEQ		(1ULL << 63)

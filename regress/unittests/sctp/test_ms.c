@@ -1252,6 +1252,102 @@ next_stream(struct sctp_ms_conn *c, struct sshbuf *input, struct sshbuf *pkt)
 	return s;
 }
 
+/* A CHANNEL_DATA of len bytes in all to the peer's channel recipient. */
+static void
+chan_data(u_char *p, size_t len, uint32_t recipient)
+{
+	memset(p, 'x', len);
+	p[0] = SSH2_MSG_CHANNEL_DATA;
+	POKE_U32(p + 1, recipient);
+	POKE_U32(p + 5, len - 9);
+}
+
+/*
+ * 2.11: past a full queue (more than upstream's 128 KB), the channels of
+ * a terminal are still polled, the bulk ones not, until 16 KB of
+ * interactive messages wait; the first interactive message is written
+ * before the bulk queued earlier, and once written the room is back.
+ */
+static void
+test_conn_express(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	struct pollfd pfd[2];
+	u_char bulk[8192], key[1000];
+	const uint32_t tty = 3, tcp = 4;
+	size_t rlen;
+	int i, n, a, b, r, first = -1;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+
+	TEST_START("ms conn: interactive channels polled past a full queue");
+	conn_pair(&ca, &cb, &a, &b);
+	/* A room the loop would have anyway: every channel polled. */
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 1, "direct-tcpip", 0, 0), 1);
+	/* The streams' classes, as channels.c sets them before data. */
+	ASSERT_SIZE_T_EQ(sctp_ms_channel_data(ca, tty, "session", 1, 1,
+	    sizeof(key)), sizeof(key));
+	ASSERT_SIZE_T_EQ(sctp_ms_channel_data(ca, tcp, "direct-tcpip", 0, 0,
+	    sizeof(bulk)), sizeof(bulk));
+	chan_data(bulk, sizeof(bulk), tcp);
+	for (i = 0; i < 17; i++)
+		send_msg(ca, bulk, sizeof(bulk));
+	ASSERT_SIZE_T_GT(sctp_ms_queued(ca), 128 * 1024);
+	ASSERT_INT_EQ(sctp_ms_express_room(ca), 1);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, "direct-tcpip", 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, "x11", 0, 0), 1);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, "session", 0, 0), 0);
+	chan_data(key, sizeof(key), tty);
+	for (n = 0; n < 40 && sctp_ms_channel_poll(ca, 0, "session", 1, 1);
+	    n++)
+		send_msg(ca, key, sizeof(key));
+	/* 16384 bytes of sealed 1000-byte messages: 16 of them. */
+	ASSERT_INT_EQ(n, (int)(SCTP_MS_EXPRESS_MAX +
+	    sctp_ms_sealed_len(sizeof(key)) - 1) /
+	    (int)sctp_ms_sealed_len(sizeof(key)));
+	ASSERT_INT_EQ(sctp_ms_express_room(ca), 0);
+	TEST_DONE();
+
+	TEST_START("ms conn: the first interactive message goes before bulk");
+	for (i = 0; i < 400 && (sctp_ms_have_output(ca) ||
+	    sctp_ms_waiting(ca) || records(ib) < 17 + n); i++) {
+		pfd[0].fd = a;
+		pfd[0].events = sctp_ms_waiting(ca) ? POLLIN :
+		    (sctp_ms_have_output(ca) ? POLLOUT : 0);
+		pfd[1].fd = b;
+		pfd[1].events = POLLIN;
+		ASSERT_INT_GE(poll(pfd, 2, 1000), 0);
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		if ((pfd[1].revents & POLLIN) &&
+		    (r = sctp_ms_read(cb, ib, &rlen)) != 0) {
+			ASSERT_INT_EQ(r, SSH_ERR_SYSTEM_ERROR);
+			ASSERT_INT_EQ(errno, EAGAIN);
+		}
+	}
+	ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), 0);
+	ASSERT_INT_EQ(sctp_ms_express_room(ca), 1);
+	ASSERT_INT_EQ(records(ib), 17 + n);
+	for (i = 0; i < 17 + n; i++) {
+		if (next_stream(cb, ib, pkt) == 1 + tty % 9 && first == -1)
+			first = i;
+	}
+	/* The head needed the drain after NEWKEYS (2.7); then the tty's. */
+	ASSERT_INT_EQ(first, 1);
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	TEST_DONE();
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+}
+
 /*
  * 3.8: a mapped SCTP channel's data goes on 1 + ((recipient + f) mod
  * (N - 1)), its other messages on its own stream; the peer accepts each
@@ -1816,6 +1912,7 @@ test_ms(void)
 	test_conn();
 	test_drain_timeout();
 	test_conn_map();
+	test_conn_express();
 	test_conn_unseq_policy();
 	test_conn_idata();
 #endif
