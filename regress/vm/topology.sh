@@ -38,6 +38,20 @@ note "path 3 restored"
 "$TOPO" set 1 loss 0 rate 1mbit
 "$TOPO" exec a ping -c 1 -W 2 "$("$TOPO" addr b 1)" >/dev/null || fatal "path 1 not back"
 note "loss and rate settings applied"
+# One packet a packet: no offload merges segments into one that netem
+# would queue, drop and count as one (a 300 KB TCP send, counted by
+# path 1's qdisc on A).
+"$TOPO" set 1 rate 100mbit
+"$TOPO" exec b timeout 30 "$TREE/regress/netcat" -l 7777 >/dev/null &
+npid=$!
+sleep 0.5
+head -c 300000 /dev/zero | "$TOPO" exec a timeout 30 "$TREE/regress/netcat" -N \
+    "$("$TOPO" addr b 1)" 7777 || fatal "TCP send over path 1 failed"
+wait "$npid"
+set -- $("$TOPO" exec a tc -s qdisc show dev path1 | sed -n 's/.*Sent \([0-9]*\) bytes \([0-9]*\) pkt.*/\1 \2/p')
+[ "${2:-0}" -gt 0 ] && [ $(($1 / $2)) -le 1514 ] ||
+    fatal "path 1 queued $1 bytes in ${2:-0} packets: segmentation offload merges packets"
+note "path 1 queued $1 bytes in $2 packets of at most a 1500-byte MTU"
 # Bad input is refused.
 ! "$TOPO" set 9 delay 1 2>/dev/null || fatal "accepted a path that does not exist"
 ! "$TOPO" set 1 delay abc 2>/dev/null || fatal "accepted a bad delay"
