@@ -85,7 +85,6 @@ struct sctp_ms_conn {
 	size_t			 outq_bytes;
 	size_t			 express_bytes;	/* of it, m->express (2.11) */
 	int			 express_now;	/* past a full queue (2.11) */
-	u_long			 express_msgs;	/* made so, for -v and tests */
 	int			 nonzero;	/* sent on streams >= 1 since DRY */
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
 	int			 dry_wait;	/* subscribed, waiting */

@@ -416,11 +416,11 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	c->outq_bytes += sshbuf_len(m->b);
 	if (m->express)
 		c->express_bytes += sshbuf_len(m->b);
-	if (m->express && c->express_now) {
-		c->express_msgs++;
+	if (m->express && c->express_now &&
+	    (payload[0] == SSH2_MSG_CHANNEL_DATA ||
+	    payload[0] == SSH2_MSG_CHANNEL_EXTENDED_DATA))
 		debug3_f("stream %u: interactive message past a full queue "
 		    "(%zu bytes queued)", m->stream, c->outq_bytes);
-	}
 	TAILQ_INSERT_TAIL(&c->outq, m, next);
 	return 0;
 }
