@@ -39,19 +39,37 @@ note "path 3 restored"
 "$TOPO" exec a ping -c 1 -W 2 "$("$TOPO" addr b 1)" >/dev/null || fatal "path 1 not back"
 note "loss and rate settings applied"
 # One packet a packet: no offload merges segments into one that netem
-# would queue, drop and count as one (a 300 KB TCP send, counted by
-# path 1's qdisc on A).
-"$TOPO" set 1 rate 100mbit
-"$TOPO" exec b timeout 30 "$TREE/regress/netcat" -l 7777 >/dev/null &
+# would queue, drop and count as one.  A 6 MB TCP send through path 1 at
+# 10 Mbit/s; what path 1's queue on A holds, sampled while it is full,
+# is in packets of at most a 1500-byte MTU (with TSO: up to 64 KB each).
+# (The qdisc's "Sent" counters count segments, so they cannot tell.)
+"$TOPO" set 1 rate 10mbit
+"$TOPO" exec b timeout 60 "$TREE/regress/netcat" -l 7777 >/dev/null &
 npid=$!
 sleep 0.5
-head -c 300000 /dev/zero | "$TOPO" exec a timeout 30 "$TREE/regress/netcat" -N \
-    "$("$TOPO" addr b 1)" 7777 || fatal "TCP send over path 1 failed"
-wait "$npid"
-set -- $("$TOPO" exec a tc -s qdisc show dev path1 | sed -n 's/.*Sent \([0-9]*\) bytes \([0-9]*\) pkt.*/\1 \2/p')
-[ "${2:-0}" -gt 0 ] && [ $(($1 / $2)) -le 1514 ] ||
-    fatal "path 1 queued $1 bytes in ${2:-0} packets: segmentation offload merges packets"
-note "path 1 queued $1 bytes in $2 packets of at most a 1500-byte MTU"
+head -c 6000000 /dev/zero | "$TOPO" exec a timeout 60 "$TREE/regress/netcat" -N \
+    "$("$TOPO" addr b 1)" 7777 &
+spid=$!
+samples=""
+for _ in $(seq 40); do
+	kill -0 "$npid" 2>/dev/null || break
+	sleep 0.2
+	samples="$samples $("$TOPO" exec a tc -s qdisc show dev path1 |
+	    sed -n 's/.*backlog \([0-9]*\)b \([0-9]*\)p.*/\1:\2/p')"
+done
+wait "$spid" || fatal "TCP send over path 1 failed"
+wait "$npid" || true
+largest=0 seen=0
+for x in $samples; do
+	b=${x%:*} n=${x#*:}
+	[ "$n" -gt 0 ] || continue
+	seen=$((seen + 1))
+	[ $((b / n)) -gt "$largest" ] && largest=$((b / n))
+done
+[ "$seen" -gt 0 ] || fatal "path 1's queue was never seen holding packets ($samples)"
+[ "$largest" -le 1514 ] ||
+    fatal "path 1 queued packets of $largest bytes on average: segmentation offload merges packets ($samples)"
+note "path 1's queue held packets of at most $largest bytes on average ($samples)"
 # Bad input is refused.
 ! "$TOPO" set 9 delay 1 2>/dev/null || fatal "accepted a path that does not exist"
 ! "$TOPO" set 1 delay abc 2>/dev/null || fatal "accepted a bad delay"
