@@ -803,6 +803,15 @@ configure(struct sctp_ms_conn *c)
 	ASSERT_PTR_EQ(ssh.sctp_options, &test_opts);
 }
 
+/* The buffers of a test: each end's input and a packet. */
+static void
+new_bufs(struct sshbuf **ia, struct sshbuf **ib, struct sshbuf **pkt)
+{
+	ASSERT_PTR_NE(*ia = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(*ib = sshbuf_new(), NULL);
+	ASSERT_PTR_NE(*pkt = sshbuf_new(), NULL);
+}
+
 /* Both ends of the association a-b in the mode, keys in place. */
 static void
 conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
@@ -965,9 +974,7 @@ test_conn(void)
 
 	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
 		return;		/* no kernel SCTP here: the VM runs these */
-	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	new_bufs(&ia, &ib, &pkt);
 	ASSERT_PTR_NE(rec = sshbuf_new(), NULL);
 
 	TEST_START("ms conn: negotiated on kernel SCTP, keys in place");
@@ -1281,9 +1288,7 @@ test_conn_express(void)
 
 	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
 		return;		/* no kernel SCTP here: the VM runs these */
-	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	new_bufs(&ia, &ib, &pkt);
 
 	TEST_START("ms conn: interactive channels polled past a full queue");
 	conn_pair(&ca, &cb, &a, &b);
@@ -1369,9 +1374,7 @@ test_conn_map(void)
 
 	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
 		return;		/* no kernel SCTP here: the VM runs these */
-	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	new_bufs(&ia, &ib, &pkt);
 
 	TEST_START("ms conn: mapped SCTP channel data by forwarded stream");
 	conn_pair(&ca, &cb, &a, &b);
@@ -1591,9 +1594,7 @@ test_conn_unseq_policy(void)
 	data[0] = SSH2_MSG_CHANNEL_DATA;
 	POKE_U32(data + 1, 3);
 	POKE_U32(data + 5, len - 9);
-	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	new_bufs(&ia, &ib, &pkt);
 	for (round = 0; round < 2; round++) {
 		TEST_START(round == 0 ?
 		    "ms conn: unsequenced data with a lifetime (ttl 50) is "
@@ -1849,9 +1850,7 @@ test_conn_idata(void)
 	TEST_DONE();
 
 	TEST_START("ms conn: I-DATA: interleaved parts make whole messages");
-	ASSERT_PTR_NE(ia = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(ib = sshbuf_new(), NULL);
-	ASSERT_PTR_NE(pkt = sshbuf_new(), NULL);
+	new_bufs(&ia, &ib, &pkt);
 	idata_pair(&a, &b);
 	conn_keys(&ca, &cb, &a, &b);
 	for (k = 0; k < IDATA_MSGS; k++) {
