@@ -23,6 +23,10 @@
  *   fwd-probe sctp-send ADDRS PORT RATE SECONDS SIZE
  *	numbered, timestamped messages at RATE a second in all, message i
  *	on stream i mod 8, ordered
+ *   fwd-probe sctp-dgram ADDRS PORT RATE SECONDS SIZE
+ *	the same on stream 0, unordered and with PR-SCTP's policy of no
+ *	retransmission: the kernel's own unreliable datagrams, the floor of
+ *	what a UDP channel on streams (PROTOCOL.sctp 3.8) can do
  *   fwd-probe sctp-sink ADDRS PORT SECONDS [SKIP]
  *	accept one association and receive those for SECONDS after the
  *	first: the delivered count, messages out of order on their stream,
@@ -245,8 +249,10 @@ static int
 send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
     uint32_t ppid, int unordered)
 {
-	unsigned char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo))];
+	unsigned char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
+	    CMSG_SPACE(sizeof(struct sctp_prinfo))];
 	struct sctp_sndinfo si;
+	struct sctp_prinfo pi;
 	struct cmsghdr *cm;
 	struct msghdr mh;
 	struct iovec iov;
@@ -268,6 +274,16 @@ send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
 	cm->cmsg_type = SCTP_SNDINFO;
 	cm->cmsg_len = CMSG_LEN(sizeof(si));
 	memcpy(CMSG_DATA(cm), &si, sizeof(si));
+	if (unordered == 2) {	/* and never retransmitted (PR-SCTP) */
+		memset(&pi, 0, sizeof(pi));
+		pi.pr_policy = SCTP_PR_SCTP_RTX;
+		cm = CMSG_NXTHDR(&mh, cm);
+		cm->cmsg_level = IPPROTO_SCTP;
+		cm->cmsg_type = SCTP_PRINFO;
+		cm->cmsg_len = CMSG_LEN(sizeof(pi));
+		memcpy(CMSG_DATA(cm), &pi, sizeof(pi));
+	} else
+		mh.msg_controllen = CMSG_SPACE(sizeof(si));
 	return sendmsg(fd, &mh, 0) == (ssize_t)len ? 0 : -1;
 }
 
@@ -504,7 +520,7 @@ struct stamp {
 
 static int
 sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
-    int size)
+    int size, int dgram)
 {
 	static unsigned char buf[65536];
 	struct stamp st;
@@ -520,7 +536,8 @@ sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
 		st.seq = seq;
 		st.t = now_ns();
 		memcpy(buf, &st, sizeof(st));
-		if (send_msg(fd, buf, size, seq % NSTREAMS, 0, 0) != 0)
+		if (send_msg(fd, buf, size, dgram ? 0 : seq % NSTREAMS, 0,
+		    dgram ? 2 : 0) != 0)
 			die("send");
 		seq++;
 		next += gap;
@@ -727,7 +744,10 @@ main(int argc, char **argv)
 		    argc == 6 ? atoi(argv[5]) : 0);
 	if (argc == 7 && strcmp(argv[1], "sctp-send") == 0)
 		return sctp_send_stream(argv[2], argv[3], atoi(argv[4]),
-		    atoi(argv[5]), atoi(argv[6]));
+		    atoi(argv[5]), atoi(argv[6]), 0);
+	if (argc == 7 && strcmp(argv[1], "sctp-dgram") == 0)
+		return sctp_send_stream(argv[2], argv[3], atoi(argv[4]),
+		    atoi(argv[5]), atoi(argv[6]), 1);
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "sctp-sink") == 0)
 		return sctp_sink(argv[2], argv[3], atoi(argv[4]),
 		    argc == 6 ? strtoul(argv[5], NULL, 10) : 0);

@@ -334,13 +334,12 @@ deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 		return;
 	} else {
 		/*
-		 * Only a channel that got a reply is kept alive by its
-		 * source: an unreplied one closes 10 s after its open
-		 * however often the source sends (3.4).
+		 * A source that keeps sending keeps its channel, replied or
+		 * not; only the timeout differs (3.4).
 		 */
 		if (!fwd_queue_input(fc, NULL, 0, p, len))
 			nf->dropped++;
-		else if (nf->replied)
+		else
 			fwd_channel_used(ssh, fc);
 		return;
 	}

@@ -8,7 +8,8 @@
 #                   then path 1 is cut for 10 s mid-stream and nothing is lost
 #   forward udp     a request/response echo; numbered datagrams with 2 %
 #                   loss on the path; idle channels close; a flood of source
-#                   ports meets the channel limit while a flow keeps working
+#                   ports meets the channel limit while a flow keeps working;
+#                   a one-way flow keeps its channel while it sends
 #   forward udp-rate  iperf3 at 2 Mbit/s each way through -L .../udp
 #                   over channels on streams loses at most 10 % (the path: none)
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
@@ -245,6 +246,25 @@ udp)
 	grep -q "closing after 2 seconds of inactivity" "$W/ssh-lim.log" ||
 	    fatal "unreplied channel did not close"
 	note "idle channels closed after 4 s, unreplied ones after 2 s"
+	# A one-way flow (no datagram ever comes back: syslog, media) keeps
+	# its channel while it sends, longer than the unreplied timeout, and
+	# loses it once it stops.  Its channel once closed 3 s after its
+	# open however often the source sent: a new open each time, with
+	# datagrams dropped and delayed.
+	"$TOPO" exec b "$PROBE" udp-sink 5321 8 50 >"$W/sink-oneway.log" 2>&1 &
+	sink=$!
+	wait_for "$W/sink-oneway.log" listening 20 || fatal "sink did not start"
+	fwd_start ssh-oneway sctp -o "UDPForwardIdleTimeout=10 3" \
+	    -L "5320/udp:127.0.0.1:5321"
+	on_a "$PROBE" udp-send 127.0.0.1 5320 100 8 200 >/dev/null
+	wait $sink || { cat "$W/sink-oneway.log"; fatal "one-way flow: nothing arrived"; }
+	n=$(grep -c "UDP datagrams from" "$W/ssh-oneway.log" || true)
+	note "one-way flow, 100/s for 8 s, unreplied timeout 3 s: $n channel(s); $(tail -1 "$W/sink-oneway.log")"
+	[ "$n" = 1 ] || { grep "channel" "$W/ssh-oneway.log"; fatal "a one-way flow lost its channel while sending ($n opens)"; }
+	sleep 5
+	grep -q "closing after 3 seconds of inactivity" "$W/ssh-oneway.log" ||
+	    fatal "the one-way flow's channel did not close once it stopped"
+	fwd_stop ssh-oneway
 	;;
 udp-rate)
 	# iperf3 (third party) sends 2 Mbit/s of 1200-byte datagrams each
