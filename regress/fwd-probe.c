@@ -40,7 +40,8 @@
  *	receive those for SECONDS after the first; print the delivered
  *	count, the highest number and the one-way delays (the sender is in
  *	another network namespace of the same kernel: one clock); with SKIP,
- *	datagrams numbered below it (while a channel opens) do not count
+ *	datagrams numbered below it (while a channel opens) do not count;
+ *	"nothing received" (exit 1) if none came in SECONDS + 120 s
  *
  * Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
  */
@@ -691,7 +692,7 @@ udp_sink(const char *port, int secs, uint32_t skip)
 	static unsigned char buf[65536];
 	struct stamp st;
 	struct pollfd pfd;
-	uint64_t *d, first = 0, now;
+	uint64_t *d, first = 0, now, start = now_ns();
 	uint32_t maxseq = 0;
 	size_t n = 0, cap = 1 << 16;
 	ssize_t len;
@@ -705,6 +706,9 @@ udp_sink(const char *port, int secs, uint32_t skip)
 	for (;;) {
 		now = now_ns();
 		if (first != 0 && now > first + (uint64_t)secs * 1000000000ULL)
+			break;
+		/* Nothing at all: give up, so that a caller does not hang. */
+		if (first == 0 && now > start + (secs + 120ULL) * 1000000000ULL)
 			break;
 		if (poll(&pfd, 1, 200) <= 0)
 			continue;

@@ -20,7 +20,14 @@
 #   CONNECTIONS  how many times ssh -v said "Connection established"
 # Leaves the monitor log in $W/mon, ssh's in $W/v.log and the time of
 # the cut (seconds since boot) in $W/cut_at.
+#   CUT_DIR=down  a download instead ("ssh ... cat FILE" from B to A),
+#                 measured from what A receives on each path
+#   CUT_FROM=start  the cut comes CUT_AT seconds after ssh starts (with
+#                 CUT_AT below a second, during the key exchange or the
+#                 login) instead of after data starts to flow
 CUT_AT=${CUT_AT:-2}
+CUT_DIR=${CUT_DIR:-up}
+CUT_FROM=${CUT_FROM:-data}
 XFER=${XFER:-$TOP/build/tools/sctp-xfer}
 
 # mon_path_bytes PATHNAME: bytes B received on that path so far.
@@ -36,17 +43,30 @@ upload_cut() {
 	sum=$(sha256sum <"$file" | cut -c1-64)
 	opts="-p $port -o ServerAliveInterval=5 -o ServerAliveCountMax=3"
 	[ "$tr" = sctp ] && opts="$opts -z -o SCTPPeerAddresses=$("$TOPO" addr b 2)"
-	"$TOPO" exec b nice -n -10 "$XFER" -M -i 50 -I path1,path2 >"$W/mon" 2>&1 &
+	local rcv=b
+	[ "$CUT_DIR" = down ] && rcv=a
+	"$TOPO" exec $rcv nice -n -10 "$XFER" -M -i 50 -I path1,path2 >"$W/mon" 2>&1 &
 	mon=$!
 	t0=$(uptime_s)
 	# shellcheck disable=SC2086
-	"$TOPO" exec a "$SSH" -F "$CFG" -v $opts "$@" "$("$TOPO" addr b 1)" sha256sum \
-	    <"$file" >"$W/remote" 2>"$W/v.log" &
+	if [ "$CUT_DIR" = down ]; then
+		(
+			"$TOPO" exec a "$SSH" -F "$CFG" -v $opts "$@" \
+			    "$("$TOPO" addr b 1)" cat "$file" </dev/null \
+			    2>"$W/v.log" | sha256sum >"$W/remote"
+			exit "${PIPESTATUS[0]}"
+		) &
+	else
+		"$TOPO" exec a "$SSH" -F "$CFG" -v $opts "$@" "$("$TOPO" addr b 1)" \
+		    sha256sum <"$file" >"$W/remote" 2>"$W/v.log" &
+	fi
 	pid=$!
 	c0="" restorer=""
 	if [ "$outage" -gt 0 ]; then
-		# Data flows once the session is up; cut CUT_AT seconds later.
+		# Data flows once the session is up; cut CUT_AT seconds later
+		# (or after ssh starts).
 		for _ in $(seq 600); do
+			[ "$CUT_FROM" = start ] && break
 			[ "$(mon_path_bytes path1)" -gt 200000 ] && break
 			kill -0 $pid 2>/dev/null || break
 			sleep 0.1

@@ -6,9 +6,14 @@
 # (40mbit), path 1 with LOAD_DELAY1 ms and path 2 with LOAD_DELAY2 ms
 # (0); LOAD_MB per upload (20); LOAD_RUNS, a list of SCTPRTOMAX:OUTAGE
 # (default "1000:10 1000:10 1000:0 1000:10 1000:10 1000:0"; outage 0 is
-# the reference without a cut).  Prints upload_cut's line, the T3
-# timeouts the client counted, and for each cut the client's reports of
-# both paths (every 0.5 s and at each state change: P marks the primary).
+# the reference without a cut); LOAD_SSH_OPTS, more ssh options (e.g.
+# "-o RekeyLimit=2M": a key exchange every 2 MB, so that cuts meet them);
+# cutlib.sh's CUT_DIR (down: a download) and CUT_FROM/CUT_AT (start 0.3:
+# the cut during the first key exchange).  Prints upload_cut's line, the
+# T3 timeouts the client counted, the key exchanges ssh -v reported, and
+# for each cut the client's reports of both paths (every 0.5 s and at
+# each state change: P marks the primary); at the end, each cut's cost:
+# its total time less the mean of the runs without a cut.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 "$TOPO" set 1 delay "${LOAD_DELAY1:-0}" rate "${LOAD_RATE:-40mbit}"
@@ -34,9 +39,12 @@ for run in ${LOAD_RUNS:-1000:10 1000:10 1000:0 1000:10 1000:10 1000:0}; do
 	echo 1 >$T/events/sctp/sctp_probe_path/enable
 	: >$T/trace
 	a=$(t3)
-	line=$(upload_cut sctp "$outage" 2223 "$W/data" -o "SCTPRTOMax=$rto")
+	# shellcheck disable=SC2086
+	line=$(upload_cut sctp "$outage" 2223 "$W/data" -o "SCTPRTOMax=$rto" \
+	    ${LOAD_SSH_OPTS:-})
 	echo 0 >$T/events/sctp/sctp_probe_path/enable
-	echo "$line  SCTPRTOMax $rto, T3 timeouts $(( $(t3) - a ))"
+	echo "$line  SCTPRTOMax $rto, T3 timeouts $(( $(t3) - a )), key exchanges $(grep -c "SSH2_MSG_NEWKEYS received" "$W/v.log")"
+	echo "$line" >>"$W/lines"
 	[ "$outage" = 0 ] && continue
 	# The client's association: the one whose peer is port 2223.
 	grep -o "[0-9.]*: sctp_probe_path: asoc=[0-9a-fx]*\(([*])\)\? ipaddr=[0-9.]*:2223 .*" $T/trace |
@@ -48,3 +56,10 @@ for run in ${LOAD_RUNS:-1000:10 1000:10 1000:0 1000:10 1000:10 1000:0}; do
 	grep "SCTP path" "$W/v.log" | sed 's/^debug1: /    ssh -v: /'
 	echo "    path 1 cut at $(cat "$W/cut_at")"
 done
+# Each cut's cost against the runs without one (total_s is column 4).
+awk '$2 == 0 && $3 == "ok" { ref += $4; nref++ } { line[NR] = $0; o[NR] = $2; t[NR] = $4; r[NR] = $3 }
+    END { if (nref == 0) exit
+	printf "reference (no cut): %.2f s, %d runs\n", ref / nref, nref
+	for (i = 1; i <= NR; i++) if (o[i] > 0)
+		if (r[i] == "ok") printf "cut %d: ok, cost %.2f s\n", i, t[i] - ref / nref
+		else printf "cut %d: %s\n", i, line[i] }' "$W/lines"
