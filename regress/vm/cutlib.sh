@@ -9,7 +9,7 @@
 #   and restored OUTAGE seconds later.  Both transports use the same
 #   keep-alive (ServerAliveInterval 5, ServerAliveCountMax 3: a session that
 #   hears nothing from the server for 15 s gives up).  Prints one line:
-#     TRANSPORT OUTAGE RESULT TOTAL_S GAP_S FULL_S CONNECTIONS
+#     TRANSPORT OUTAGE RESULT TOTAL_S GAP_S FULL_S CONNECTIONS XFER_S
 #   RESULT    ok (exit 0, SHA-256 matches), corrupt, or failed(ssh N)
 #   TOTAL_S   from starting ssh to its exit
 #   GAP_S     from the moment path 1 stopped delivering (seen at B) to the
@@ -18,13 +18,17 @@
 #   FULL_S    from the same moment until the delivery rate is back to half
 #             the rate before the cut
 #   CONNECTIONS  how many times ssh -v said "Connection established"
+#   XFER_S    from the first to the last 50 ms in which data arrived: the
+#             transfer without ssh's start-up and login
 # Leaves the monitor log in $W/mon, ssh's in $W/v.log and the time of
 # the cut (seconds since boot) in $W/cut_at.
 #   CUT_DIR=down  a download instead ("ssh ... cat FILE" from B to A),
 #                 measured from what A receives on each path
 #   CUT_FROM=start  the cut comes CUT_AT seconds after ssh starts (with
-#                 CUT_AT below a second, during the key exchange or the
-#                 login) instead of after data starts to flow
+#                 CUT_AT below a second, before the association is up or
+#                 during the login) instead of after data starts to flow;
+#   CUT_FROM=kex  CUT_AT seconds after ssh -v says it sent its first
+#                 KEXINIT (the association is up, the key exchange runs)
 CUT_AT=${CUT_AT:-2}
 CUT_DIR=${CUT_DIR:-up}
 CUT_FROM=${CUT_FROM:-data}
@@ -67,6 +71,8 @@ upload_cut() {
 		# (or after ssh starts).
 		for _ in $(seq 600); do
 			[ "$CUT_FROM" = start ] && break
+			[ "$CUT_FROM" = kex ] &&
+			    grep -q "SSH2_MSG_KEXINIT sent" "$W/v.log" && break
 			[ "$(mon_path_bytes path1)" -gt 200000 ] && break
 			kill -0 $pid 2>/dev/null || break
 			sleep 0.1
@@ -107,6 +113,7 @@ upload_cut() {
 			if (a[1] == "path1") p1[n] = a[2]; else if (a[1] == "path2") p2[n] = a[2]
 		}
 		after[n] = path == "path2" ? p2[n] : p1[n]
+		if (p1[n] + p2[n] > 3000) { if (first == "") first = t[n]; last = t[n] }
 	}
 	END {
 		# Rate before the cut: the second before it.
@@ -134,10 +141,11 @@ upload_cut() {
 			if (gap == "") gap = "never"; else gap = sprintf("%.2f", gap)
 			if (full == "") full = "never"; else full = sprintf("%.2f", full)
 		}
-		printf "%-5s %7s %-15s %8s %7s %7s %5s\n", tr, outage, res, total, gap, full, conns
+		xfer = first == "" ? "-" : sprintf("%.2f", last - first)
+		printf "%-5s %7s %-15s %8s %7s %7s %5s %7s\n", tr, outage, res, total, gap, full, conns, xfer
 	}' "$W/mon"
 }
 
 upload_cut_header() {
-	printf '%-5s %7s %-15s %8s %7s %7s %5s\n' proto outage result total_s gap_s full_s conns
+	printf '%-5s %7s %-15s %8s %7s %7s %5s %7s\n' proto outage result total_s gap_s full_s conns xfer_s
 }

@@ -13,7 +13,8 @@
 # T3 timeouts the client counted, the key exchanges ssh -v reported, and
 # for each cut the client's reports of both paths (every 0.5 s and at
 # each state change: P marks the primary); at the end, each cut's cost:
-# its total time less the mean of the runs without a cut.
+# its total time less the mean of the runs without a cut.  LOAD_KEEP=DIR
+# keeps each run's receive monitor and ssh -v log there.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 "$TOPO" set 1 delay "${LOAD_DELAY1:-0}" rate "${LOAD_RATE:-40mbit}"
@@ -45,6 +46,10 @@ for run in ${LOAD_RUNS:-1000:10 1000:10 1000:0 1000:10 1000:10 1000:0}; do
 	echo 0 >$T/events/sctp/sctp_probe_path/enable
 	echo "$line  SCTPRTOMax $rto, T3 timeouts $(( $(t3) - a )), key exchanges $(grep -c "SSH2_MSG_NEWKEYS received" "$W/v.log")"
 	echo "$line" >>"$W/lines"
+	# LOAD_KEEP=DIR: each run's receive monitor (cutlib.sh) and ssh -v
+	[ -n "${LOAD_KEEP:-}" ] && mkdir -p "$LOAD_KEEP" &&
+	    cp "$W/mon" "$LOAD_KEEP/mon-$(wc -l <"$W/lines")" &&
+	    cp "$W/v.log" "$LOAD_KEEP/v-$(wc -l <"$W/lines")"
 	[ "$outage" = 0 ] && continue
 	# The client's association: the one whose peer is port 2223.
 	grep -o "[0-9.]*: sctp_probe_path: asoc=[0-9a-fx]*\(([*])\)\? ipaddr=[0-9.]*:2223 .*" $T/trace |
@@ -56,10 +61,12 @@ for run in ${LOAD_RUNS:-1000:10 1000:10 1000:0 1000:10 1000:10 1000:0}; do
 	grep "SCTP path" "$W/v.log" | sed 's/^debug1: /    ssh -v: /'
 	echo "    path 1 cut at $(cat "$W/cut_at")"
 done
-# Each cut's cost against the runs without one (total_s is column 4).
-awk '$2 == 0 && $3 == "ok" { ref += $4; nref++ } { line[NR] = $0; o[NR] = $2; t[NR] = $4; r[NR] = $3 }
+# Each cut's cost against the runs without one: total time (column 4) and
+# transfer time at the receiver (column 8, without ssh's start-up).
+awk '$2 == 0 && $3 == "ok" { ref += $4; rx += $8; nref++ }
+    { line[NR] = $0; o[NR] = $2; t[NR] = $4; x[NR] = $8; r[NR] = $3 }
     END { if (nref == 0) exit
-	printf "reference (no cut): %.2f s, %d runs\n", ref / nref, nref
+	printf "reference (no cut): total %.2f s, transfer %.2f s, %d runs\n", ref / nref, rx / nref, nref
 	for (i = 1; i <= NR; i++) if (o[i] > 0)
-		if (r[i] == "ok") printf "cut %d: ok, cost %.2f s\n", i, t[i] - ref / nref
+		if (r[i] == "ok") printf "cut %d: ok, cost %.2f s total, %.2f s transfer\n", i, t[i] - ref / nref, x[i] - rx / nref
 		else printf "cut %d: %s\n", i, line[i] }' "$W/lines"

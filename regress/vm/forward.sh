@@ -441,6 +441,12 @@ remote)
 end)
 	# The ends are an independent SCTP implementation of the API: Python.
 	END="python3 $(dirname "$0")/sctp-end.py"
+	# END_DELAY ms each way on the paths: the source's end can then come
+	# before its channel is confirmed.
+	if [ -n "${END_DELAY:-}" ]; then
+		"$TOPO" set 1 delay "$END_DELAY"
+		"$TOPO" set 2 delay "$END_DELAY"
+	fi
 	start_sshd "Transport all" "AllowSCTPForwarding yes"
 	# end_case NAME SRC-NS DST-NS PORT DPORT SRC-END DST-END WANT-SRC WANT-DST
 	end_case() {
