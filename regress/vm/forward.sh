@@ -11,7 +11,8 @@
 #                   ports meets the channel limit while a flow keeps working;
 #                   a one-way flow keeps its channel while it sends
 #   forward udp-rate  iperf3 at 2 Mbit/s each way through -L .../udp
-#                   over channels on streams loses at most 10 % (the path: none)
+#                   over channels on streams loses at most 10 % (the path: none),
+#                   and through 1 % loss at most 2 points more than plain UDP
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
@@ -300,6 +301,30 @@ print("%.2f %d %d" % (s["lost_percent"], s["lost_packets"], s["packets"]))' \
 		grep -h "udp forward: .* dropped" "$W/rate-$tr.log" "$W/sshd.log" || true
 		fwd_stop "rate-$tr"
 	done
+	# The same through 1 % loss and 25 ms each way, for 12 s, against
+	# plain iperf3 on the same path: over channels on streams the path's
+	# loss and little more (once 56 to 70 % were lost here).
+	"$TOPO" set 1 delay 25 loss 1
+	"$TOPO" set 2 delay 25 loss 1
+	iperf_loss() {
+		on_a iperf3 -c "$1" -p "$2" -u -b 2M -l 1200 -t 12 $3 --json \
+		    >"$W/iperf-loss.json" 2>&1 ||
+		    { tail -5 "$W/iperf-loss.json"; fatal "iperf3 through loss failed"; }
+		python3 -c 'import json, sys
+print("%.2f" % json.load(open(sys.argv[1]))["end"]["sum"]["lost_percent"])' \
+		    "$W/iperf-loss.json"
+	}
+	fwd_start rate-loss sctp -L "5231:127.0.0.1:5201" -L "5231/udp:127.0.0.1:5201"
+	for dir in up down; do
+		rev=
+		[ $dir = down ] && rev=-R
+		plain=$(iperf_loss "$B1" 5201 "$rev")
+		fwd=$(iperf_loss 127.0.0.1 5231 "$rev")
+		note "2 Mbit/s $dir through 1 % loss, 25 ms (iperf3): plain UDP lost $plain %, channels on streams $fwd %"
+		awk -v p="$plain" -v f="$fwd" 'BEGIN { exit !(f <= p + 2) }' ||
+		    fatal "channels on streams lost $fwd % $dir, plain UDP $plain % (at most 2 points more expected)"
+	done
+	fwd_stop rate-loss
 	;;
 dccp)
 	start_sshd "Transport all" "AllowDCCPForwarding yes"
