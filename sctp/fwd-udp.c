@@ -239,6 +239,32 @@ evict(struct ssh *ssh, Channel *lc)
 	return 0;
 }
 
+/*
+ * The connection's total is full: room in this forward, or else in any
+ * other UDP forward, so that channels held by sources that get no reply
+ * (spoofed ones among them) never keep out a new source.
+ */
+static int
+evict_any(struct ssh *ssh, Channel *lc)
+{
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	Channel *oc;
+	u_int i;
+
+	if (evict(ssh, lc))
+		return 1;
+	for (i = 0; i < ctx->nlisteners; i++) {
+		if ((oc = channel_by_id(ssh, ctx->listeners[i])) == NULL ||
+		    oc == lc || oc->sctp_fwd == NULL ||
+		    oc->sctp_fwd->ops != &fwd_udp_proto ||
+		    oc->sctp_fwd->role != FWD_LISTENER)
+			continue;
+		if (evict(ssh, oc))
+			return 1;
+	}
+	return 0;
+}
+
 static void
 refused(Channel *lc, const char *why)
 {
@@ -272,8 +298,9 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 		refused(lc, "open rate limit");
 		return NULL;
 	}
-	if ((f->nflows >= (u_int)o->udp_max ||
-	    ctx->udp_flows >= (u_int)o->udp_max_total) && !evict(ssh, lc)) {
+	if ((f->nflows >= (u_int)o->udp_max && !evict(ssh, lc)) ||
+	    (ctx->udp_flows >= (u_int)o->udp_max_total &&
+	    !evict_any(ssh, lc))) {
 		refused(lc, "channel limit");
 		return NULL;
 	}

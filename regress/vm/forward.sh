@@ -9,10 +9,11 @@
 #   forward udp     a request/response echo; numbered datagrams with 2 %
 #                   loss on the path; idle channels close; a flood of source
 #                   ports meets the channel limit while a flow keeps working;
+#                   a full connection total makes room in another forward;
 #                   a one-way flow keeps its channel while it sends
 #   forward udp-rate  iperf3 at 2 Mbit/s each way through -L .../udp
 #                   over channels on streams loses at most 10 % (the path: none),
-#                   and through 1 % loss at most 2 points more than plain UDP
+#                   and through 1 % loss at most 3 points more than plain UDP
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
@@ -247,6 +248,23 @@ udp)
 	grep -q "closing after 2 seconds of inactivity" "$W/ssh-lim.log" ||
 	    fatal "unreplied channel did not close"
 	note "idle channels closed after 4 s, unreplied ones after 2 s"
+	# When the connection's total is full, a new source of a forward that
+	# has no unreplied channel of its own displaces one of another
+	# forward (before, it was refused while the other's unreplied
+	# channels, spoofed ones say, stayed).
+	fwd_start ssh-tot tcp -o "UDPForwardIdleTimeout=60 30" \
+	    -o "UDPForwardMaxChannels=4 5" -o "UDPForwardOpenRate=1000" \
+	    -L "5307/udp:127.0.0.1:5399" -L "5308/udp:127.0.0.1:5301"
+	on_a "$PROBE" udp-flood 127.0.0.1 5307 4 >/dev/null
+	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5308 1 46000) ||
+	    { echo "$out"; fatal "the replied flow failed"; }
+	sleep 1
+	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5308 3 46001) ||
+	    { echo "$out"; grep "UDP" "$W/ssh-tot.log"; fatal "a new source was refused while another forward held unreplied channels"; }
+	grep -q "UDP forward 5307 full: closing unreplied channel" "$W/ssh-tot.log" ||
+	    { grep "UDP" "$W/ssh-tot.log"; fatal "no unreplied channel of the other forward was closed"; }
+	note "connection total full (4 unreplied on one forward, 1 replied on another): a new source got a channel: $out"
+	fwd_stop ssh-tot
 	# A one-way flow (no datagram ever comes back: syslog, media) keeps
 	# its channel while it sends, longer than the unreplied timeout, and
 	# loses it once it stops.  Its channel once closed 3 s after its
@@ -309,7 +327,7 @@ print("%.2f %d %d" % (s["lost_percent"], s["lost_packets"], s["packets"]))' \
 	iperf_loss() {
 		on_a iperf3 -c "$1" -p "$2" -u -b 2M -l 1200 -t 12 $3 --json \
 		    >"$W/iperf-loss.json" 2>&1 ||
-		    { tail -5 "$W/iperf-loss.json"; fatal "iperf3 through loss failed"; }
+		    { tail -5 "$W/iperf-loss.json"; fatal "iperf3 through loss failed"; } >&2
 		python3 -c 'import json, sys
 print("%.2f" % json.load(open(sys.argv[1]))["end"]["sum"]["lost_percent"])' \
 		    "$W/iperf-loss.json"
@@ -318,11 +336,14 @@ print("%.2f" % json.load(open(sys.argv[1]))["end"]["sum"]["lost_percent"])' \
 	for dir in up down; do
 		rev=
 		[ $dir = down ] && rev=-R
-		plain=$(iperf_loss "$B1" 5201 "$rev")
-		fwd=$(iperf_loss 127.0.0.1 5231 "$rev")
+		plain=$(iperf_loss "$B1" 5201 "$rev") || fatal "plain iperf3 $dir failed"
+		fwd=$(iperf_loss 127.0.0.1 5231 "$rev") || fatal "iperf3 $dir through the forward failed"
+		case "$plain$fwd" in *[!0-9.]*|'') fatal "iperf3 $dir: no loss figures ($plain, $fwd)" ;; esac
 		note "2 Mbit/s $dir through 1 % loss, 25 ms (iperf3): plain UDP lost $plain %, channels on streams $fwd %"
-		awk -v p="$plain" -v f="$fwd" 'BEGIN { exit !(f <= p + 2) }' ||
-		    fatal "channels on streams lost $fwd % $dir, plain UDP $plain % (at most 2 points more expected)"
+		# 3 points (75 datagrams) of slack: the two runs are not at
+		# the same moment, and a loaded machine may pause either.
+		awk -v p="$plain" -v f="$fwd" 'BEGIN { exit !(f <= p + 3) }' ||
+		    fatal "channels on streams lost $fwd % $dir, plain UDP $plain % (at most 3 points more expected)"
 	done
 	fwd_stop rate-loss
 	;;
