@@ -49,6 +49,8 @@ upload_cut() {
 	[ "$tr" = sctp ] && opts="$opts -z -o SCTPPeerAddresses=$("$TOPO" addr b 2)"
 	local rcv=b
 	[ "$CUT_DIR" = down ] && rcv=a
+	: >"$W/v.log"	# CUT_FROM=kex must not find the last run's line
+	: >"$W/mon"
 	"$TOPO" exec $rcv nice -n -10 "$XFER" -M -i 50 -I path1,path2 >"$W/mon" 2>&1 &
 	mon=$!
 	t0=$(uptime_s)
@@ -66,17 +68,19 @@ upload_cut() {
 	fi
 	pid=$!
 	c0="" restorer=""
+	# Data flows once the session is up; the cut comes CUT_AT seconds
+	# later (or after ssh starts).  The polling runs without a cut too, so
+	# that such a run is a fair reference on a loaded machine (it once
+	# ran only with a cut).
+	for _ in $(seq 600); do
+		[ "$CUT_FROM" = start ] && break
+		[ "$CUT_FROM" = kex ] &&
+		    grep -q "SSH2_MSG_KEXINIT sent" "$W/v.log" && break
+		[ "$(mon_path_bytes path1)" -gt 200000 ] && break
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.1
+	done
 	if [ "$outage" -gt 0 ]; then
-		# Data flows once the session is up; cut CUT_AT seconds later
-		# (or after ssh starts).
-		for _ in $(seq 600); do
-			[ "$CUT_FROM" = start ] && break
-			[ "$CUT_FROM" = kex ] &&
-			    grep -q "SSH2_MSG_KEXINIT sent" "$W/v.log" && break
-			[ "$(mon_path_bytes path1)" -gt 200000 ] && break
-			kill -0 $pid 2>/dev/null || break
-			sleep 0.1
-		done
 		sleep "$CUT_AT"
 		c0=$(uptime_s)
 		echo "$c0" >"$W/cut_at"
