@@ -246,9 +246,14 @@ recv_msg(int fd, unsigned char *buf, size_t size, struct sctp_rcvinfo *ri)
 	}
 }
 
+/* send_msg's how: ordered, unordered, or unordered and not retransmitted */
+#define SEND_ORDERED	0
+#define SEND_UNORDERED	1
+#define SEND_DATAGRAM	2
+
 static int
 send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
-    uint32_t ppid, int unordered)
+    uint32_t ppid, int how)
 {
 	unsigned char cbuf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
 	    CMSG_SPACE(sizeof(struct sctp_prinfo))];
@@ -261,7 +266,7 @@ send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
 	memset(&si, 0, sizeof(si));
 	si.snd_sid = sid;
 	si.snd_ppid = ppid;
-	si.snd_flags = unordered ? SCTP_UNORDERED : 0;
+	si.snd_flags = how != SEND_ORDERED ? SCTP_UNORDERED : 0;
 	memset(&mh, 0, sizeof(mh));
 	memset(cbuf, 0, sizeof(cbuf));
 	iov.iov_base = (void *)buf;
@@ -275,7 +280,7 @@ send_msg(int fd, const unsigned char *buf, size_t len, uint16_t sid,
 	cm->cmsg_type = SCTP_SNDINFO;
 	cm->cmsg_len = CMSG_LEN(sizeof(si));
 	memcpy(CMSG_DATA(cm), &si, sizeof(si));
-	if (unordered == 2) {	/* and never retransmitted (PR-SCTP) */
+	if (how == SEND_DATAGRAM) {	/* PR-SCTP: no retransmission */
 		memset(&pi, 0, sizeof(pi));
 		pi.pr_policy = SCTP_PR_SCTP_RTX;
 		cm = CMSG_NXTHDR(&mh, cm);
@@ -305,7 +310,8 @@ sctp_echo(const char *addrs, const char *port)
 			    ntohl(ri.rcv_ppid), (ri.rcv_flags & SCTP_UNORDERED)
 			    ? " unordered" : "", len);
 			if (send_msg(c, buf, len, ri.rcv_sid, ri.rcv_ppid,
-			    (ri.rcv_flags & SCTP_UNORDERED) != 0) != 0)
+			    (ri.rcv_flags & SCTP_UNORDERED) ? SEND_UNORDERED :
+			    SEND_ORDERED) != 0)
 				die("echo");
 		}
 		fflush(stdout);
@@ -381,7 +387,8 @@ sctp_check(const char *addrs, const char *port, int count, int interval)
 		if (sent < count && sent - got < 16) {
 			fill(want, msg_size(sent), sent);
 			if (send_msg(fd, want, msg_size(sent), sent % NSTREAMS,
-			    htonl(1000 + sent % 5), sent % 3 == 0) != 0)
+			    htonl(1000 + sent % 5), sent % 3 == 0 ?
+			    SEND_UNORDERED : SEND_ORDERED) != 0)
 				die("send");
 			sent++;
 		}
@@ -538,7 +545,7 @@ sctp_send_stream(const char *addrs, const char *port, int rate, int secs,
 		st.t = now_ns();
 		memcpy(buf, &st, sizeof(st));
 		if (send_msg(fd, buf, size, dgram ? 0 : seq % NSTREAMS, 0,
-		    dgram ? 2 : 0) != 0)
+		    dgram ? SEND_DATAGRAM : SEND_ORDERED) != 0)
 			die("send");
 		seq++;
 		next += gap;
