@@ -308,38 +308,214 @@ sctp_socket(int family, const struct sctp_options *o)
 	return fd;
 }
 
+/*
+ * Staggered association attempts, one peer address each.
+ *
+ * With every address in one sctp_connectx(), the kernel tries the next
+ * only after SCTPRTOInitial (1 s), and it takes each address given there
+ * as confirmed: one that is dead from the start is a candidate for data
+ * and retransmissions (Linux sends those to another path) until its
+ * heartbeats fail, seconds later, and each chunk sent there costs a
+ * retransmission timeout.  So each attempt offers one address: the first
+ * at once, the next when no INIT has been answered after SCTP_STAGGER_MS,
+ * and so on (RFC 8305's connection attempt delay); the last attempt
+ * offers all the addresses left.  The peer lists its other addresses in
+ * its INIT ACK; the kernel holds them unconfirmed, sending them nothing
+ * but heartbeats until one is answered, and sctp_paths_tune() asks for
+ * those heartbeats at once.  Once any INIT is answered no more attempts
+ * start (a slow handshake is no sign of a dead path); the first
+ * association up is kept and the others are closed.
+ */
+#define SCTP_STAGGER_MS		250
+#define SCTP_STAGGER_MAX	4
+
 static int
-wait_connected(int fd, int *timeout_ms)
+ms_since(const struct timeval *start)
 {
-	struct pollfd pfd;
-	struct timeval start;
-	int r, err = 0, t = *timeout_ms > 0 ? *timeout_ms : -1;
+	struct timeval now, d;
+
+	monotime_tv(&now);
+	timersub(&now, start, &d);
+	return d.tv_sec * 1000 + d.tv_usec / 1000;
+}
+
+/* Whether the peer has answered fd's INIT (past COOKIE-WAIT). */
+static int
+init_answered(int fd)
+{
+	struct sctp_status st;
+	socklen_t len = sizeof(st);
+
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == -1)
+		return 0;
+	return st.sstat_state != SCTP_COOKIE_WAIT;
+}
+
+/* Offset of the k-th address in a packed list. */
+static size_t
+addr_offset(const u_char *addrs, int k)
+{
+	size_t off = 0;
+	int i;
+
+	for (i = 0; i < k; i++)
+		off += sctp_sa_len((const struct sockaddr *)(addrs + off));
+	return off;
+}
+
+/*
+ * One nonblocking association attempt with the n packed addresses at
+ * peers: the socket, or -1 with errno; *setup is set when the socket
+ * could not even be made (no use trying another).
+ */
+static int
+attempt_one(int sfamily, const struct sctp_options *o, u_char *locals,
+    int nlocals, u_char *peers, int n, int *connected, int *setup)
+{
+	int fd, oerrno;
+	char *s;
+
+	*connected = *setup = 0;
+	if ((fd = sctp_socket(sfamily, o)) == -1) {
+		*setup = 1;
+		return -1;
+	}
+	if (nlocals > 0) {
+		s = sctp_addrs_string(locals, nlocals);
+		if (sctp_bindx(fd, (struct sockaddr *)locals, nlocals,
+		    SCTP_BINDX_ADD_ADDR) == -1) {
+			oerrno = errno;
+			error("bind %s: %s", s, strerror(errno));
+			free(s);
+			close(fd);
+			*setup = 1;
+			errno = oerrno;
+			return -1;
+		}
+		debug_f("bound to %s", s);
+		free(s);
+	}
+	s = sctp_addrs_string(peers, n);
+	debug2_f("association attempt to %s", s);
+	free(s);
+	set_nonblock(fd);
+	if (sctp_connectx(fd, (struct sockaddr *)peers, n, NULL) == 0)
+		*connected = 1;
+	else if (errno != EINPROGRESS) {
+		oerrno = errno;
+		close(fd);
+		errno = oerrno;
+		return -1;
+	}
+	return fd;
+}
+
+/* The error of a finished attempt: 0 when it is up. */
+static int
+attempt_error(int fd)
+{
+	int err = 0;
 	socklen_t len = sizeof(err);
 
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == -1)
+		return errno;
+	return err;
+}
+
+/*
+ * Connect to the npeers packed peers as above: the connected socket
+ * (blocking again), or -1 with errno.  *timeout_ms (ConnectTimeout, <= 0
+ * for none) loses the time spent.
+ */
+static int
+connect_staggered(int sfamily, const struct sctp_options *o, u_char *locals,
+    int nlocals, u_char *peers, int npeers, int *timeout_ms)
+{
+	struct pollfd pfd[SCTP_STAGGER_MAX];
+	struct timeval start;
+	int nmax = MINIMUM(npeers, SCTP_STAGGER_MAX), started = 0, live = 0;
+	int i, r, n, wait, elapsed, connected, setup, err, fd = -1;
+	int lasterr = ETIMEDOUT;
+
 	monotime_tv(&start);
-	pfd.fd = fd;
-	pfd.events = POLLOUT;
 	for (;;) {
-		r = poll(&pfd, 1, t);
-		if (r == -1 && errno == EINTR)
+		elapsed = ms_since(&start);
+		if (*timeout_ms > 0 && elapsed >= *timeout_ms)
+			break;
+		/* No more attempts once the peer has answered an INIT. */
+		for (i = 0; i < started && started < nmax; i++)
+			if (pfd[i].fd != -1 && init_answered(pfd[i].fd))
+				nmax = started;
+		if (started < nmax && (live == 0 ||
+		    elapsed >= started * SCTP_STAGGER_MS)) {
+			if (started > 0)
+				debug("SCTP: no association after %d ms, "
+				    "trying peer address %d of %d", elapsed,
+				    started + 1, npeers);
+			n = started == nmax - 1 ? npeers - started : 1;
+			r = attempt_one(sfamily, o, locals, nlocals,
+			    peers + addr_offset(peers, started), n,
+			    &connected, &setup);
+			pfd[started].fd = r;
+			pfd[started].events = POLLOUT;
+			pfd[started].revents = 0;
+			started++;
+			if (r == -1) {
+				lasterr = errno;
+				if (setup)
+					break;
+				continue;
+			}
+			live++;
+			if (connected) {
+				fd = r;
+				break;
+			}
 			continue;
-		break;
+		}
+		if (live == 0)
+			break;
+		wait = started < nmax ? started * SCTP_STAGGER_MS - elapsed : -1;
+		if (*timeout_ms > 0 && (wait == -1 ||
+		    wait > *timeout_ms - elapsed))
+			wait = *timeout_ms - elapsed;
+		if (poll(pfd, started, wait) == -1) {
+			if (errno == EINTR)
+				continue;
+			lasterr = errno;
+			break;
+		}
+		for (i = 0; i < started && fd == -1; i++) {
+			if (pfd[i].fd == -1 || pfd[i].revents == 0)
+				continue;
+			if ((err = attempt_error(pfd[i].fd)) == 0) {
+				fd = pfd[i].fd;
+				if (started > 1)
+					debug("SCTP: association %d of %d "
+					    "up first", i + 1, started);
+				break;
+			}
+			lasterr = err;
+			close(pfd[i].fd);
+			pfd[i].fd = -1;
+			live--;
+		}
+		if (fd != -1)
+			break;
 	}
+	/* The others are not needed: closed (an ABORT or a SHUTDOWN). */
+	for (i = 0; i < started; i++)
+		if (pfd[i].fd != -1 && pfd[i].fd != fd)
+			close(pfd[i].fd);
 	if (*timeout_ms > 0)
 		ms_subtract_diff(&start, timeout_ms);
-	if (r == 0) {
-		errno = ETIMEDOUT;
+	if (fd == -1) {
+		errno = lasterr;
 		return -1;
 	}
-	if (r == -1)
-		return -1;
-	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == -1)
-		return -1;
-	if (err != 0) {
-		errno = err;
-		return -1;
-	}
-	return 0;
+	unset_nonblock(fd);
+	return fd;
 }
 
 int
@@ -407,32 +583,11 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 			sleep(1);
 			debug("Trying again...");
 		}
-		if ((fd = sctp_socket(sfamily, o)) == -1)
-			goto out;
-		if (nlocals > 0) {
-			s = sctp_addrs_string(locals, nlocals);
-			if (sctp_bindx(fd, (struct sockaddr *)locals, nlocals,
-			    SCTP_BINDX_ADD_ADDR) == -1) {
-				error("bind %s: %s", s, strerror(errno));
-				free(s);
-				close(fd);
-				fd = -1;
-				goto out;
-			}
-			debug_f("bound to %s", s);
-			free(s);
-		}
 		*timeout_ms = saved_timeout;
-		set_nonblock(fd);
-		if (sctp_connectx(fd, (struct sockaddr *)peers, npeers,
-		    NULL) == 0 || (errno == EINPROGRESS &&
-		    wait_connected(fd, timeout_ms) == 0)) {
-			unset_nonblock(fd);
+		if ((fd = connect_staggered(sfamily, o, locals, nlocals,
+		    peers, npeers, timeout_ms)) != -1)
 			break;
-		}
 		debug("connect to %s over SCTP: %s", host, strerror(errno));
-		close(fd);
-		fd = -1;
 	}
 	if (fd == -1) {
 		error("ssh: connect to host %s port %s: %s", host, strport,

@@ -117,6 +117,31 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 	    off ? " (heartbeats off)" : "");
 }
 
+/*
+ * A heartbeat now to an unconfirmed path (an address the peer listed in
+ * its INIT or INIT ACK), so that a live one is confirmed within a round
+ * trip and can take over from the first, rather than after the kernel's
+ * first probe about an RTO (SCTPRTOInitial) later.
+ */
+static void
+confirm_path(int fd, const struct sockaddr_storage *ss)
+{
+	struct sctp_paddrparams pp;
+	char host[NI_MAXHOST] = "?";
+
+	memset(&pp, 0, sizeof(pp));
+	memcpy(&pp.spp_address, ss, sizeof(*ss));
+	pp.spp_flags = SPP_HB_DEMAND;
+	(void)getnameinfo((const struct sockaddr *)ss,
+	    sctp_sa_len((const struct sockaddr *)ss), host, sizeof(host),
+	    NULL, 0, NI_NUMERICHOST);
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
+	    sizeof(pp)) == -1)
+		debug_f("path %s: heartbeat: %s", host, strerror(errno));
+	else
+		debug2_f("path %s: unconfirmed, heartbeat sent", host);
+}
+
 void
 sctp_paths_tune(int fd)
 {
@@ -156,11 +181,38 @@ sctp_paths_tune(int fd)
 		    base < SCTP_HB_PRIMARY_MS)
 			want = SCTP_HB_PRIMARY_MS;
 		set_path_hbinterval(fd, &ss, want);
+		if (pi.spinfo_state == SCTP_UNCONFIRMED)
+			confirm_path(fd, &ss);
 	}
 	sctp_freepaddrs(addrs);
 }
 
 #else /* WITH_SCTP */
+
+/*
+ * A heartbeat now to an unconfirmed path (an address the peer listed in
+ * its INIT or INIT ACK), so that a live one is confirmed within a round
+ * trip and can take over from the first, rather than after the kernel's
+ * first probe about an RTO (SCTPRTOInitial) later.
+ */
+static void
+confirm_path(int fd, const struct sockaddr_storage *ss)
+{
+	struct sctp_paddrparams pp;
+	char host[NI_MAXHOST] = "?";
+
+	memset(&pp, 0, sizeof(pp));
+	memcpy(&pp.spp_address, ss, sizeof(*ss));
+	pp.spp_flags = SPP_HB_DEMAND;
+	(void)getnameinfo((const struct sockaddr *)ss,
+	    sctp_sa_len((const struct sockaddr *)ss), host, sizeof(host),
+	    NULL, 0, NI_NUMERICHOST);
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
+	    sizeof(pp)) == -1)
+		debug_f("path %s: heartbeat: %s", host, strerror(errno));
+	else
+		debug2_f("path %s: unconfirmed, heartbeat sent", host);
+}
 
 void
 sctp_paths_tune(int fd)
