@@ -14,7 +14,8 @@
 # for each cut the client's reports of both paths (every 0.5 s and at
 # each state change: P marks the primary); at the end, each cut's cost:
 # its total time less the mean of the runs without a cut.  LOAD_KEEP=DIR
-# keeps each run's receive monitor and ssh -v log there.
+# keeps each run's receive monitor and ssh -v log there;
+# LOAD_TRACE_SERVER=1 prints the server's association's paths too (S).
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 "$TOPO" set 1 delay "${LOAD_DELAY1:-0}" rate "${LOAD_RATE:-40mbit}"
@@ -52,8 +53,12 @@ for run in ${LOAD_RUNS:-1000:10 1000:10 1000:0 1000:10 1000:10 1000:0}; do
 	    cp "$W/v.log" "$LOAD_KEEP/v-$(wc -l <"$W/lines")"
 	[ "$outage" = 0 ] && continue
 	# The client's association: the one whose peer is port 2223.
-	grep -o "[0-9.]*: sctp_probe_path: asoc=[0-9a-fx]*\(([*])\)\? ipaddr=[0-9.]*:2223 .*" $T/trace |
+	# LOAD_TRACE_SERVER=1: the server's association too (marked S).
+	peer=":2223"
+	[ -n "${LOAD_TRACE_SERVER:-}" ] && peer=":[0-9]*"
+	grep -o "[0-9.]*: sctp_probe_path: asoc=[0-9a-fx]*\(([*])\)\? ipaddr=[0-9.]*$peer .*" $T/trace |
 	    awk '{ t = $1 + 0; p = $3 ~ /[*]/ ? "P" : "-"; ip = $4; st = $5
+		if (ip !~ /:2223$/) p = "S" p
 		if (st != last[ip] || t - when[ip] >= 0.5) {
 			printf "    %.3f %s %s %s %s %s %s\n", t, p, ip, st, $6, $7, $8
 			last[ip] = st; when[ip] = t
