@@ -73,6 +73,16 @@ assoc_hbinterval(int fd, uint32_t *ms)
 	return 0;
 }
 
+/* The path's address as text, for the debug log. */
+static void
+path_name(const struct sockaddr_storage *ss, char *host, size_t len)
+{
+	if (getnameinfo((const struct sockaddr *)ss,
+	    sctp_sa_len((const struct sockaddr *)ss), host, len,
+	    NULL, 0, NI_NUMERICHOST) != 0)
+		strlcpy(host, "?", len);
+}
+
 static void
 set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 {
@@ -86,9 +96,7 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 	if (getsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
 	    &len) == -1 || pp.spp_hbinterval == ms)
 		return;
-	(void)getnameinfo((const struct sockaddr *)ss,
-	    sctp_sa_len((const struct sockaddr *)ss), host, sizeof(host),
-	    NULL, 0, NI_NUMERICHOST);
+	path_name(ss, host, sizeof(host));
 	off = (pp.spp_flags & SPP_HB_DISABLE) != 0;
 	/*
 	 * Only the interval changes.  The kernel takes an interval only
@@ -132,9 +140,7 @@ confirm_path(int fd, const struct sockaddr_storage *ss)
 	memset(&pp, 0, sizeof(pp));
 	memcpy(&pp.spp_address, ss, sizeof(*ss));
 	pp.spp_flags = SPP_HB_DEMAND;
-	(void)getnameinfo((const struct sockaddr *)ss,
-	    sctp_sa_len((const struct sockaddr *)ss), host, sizeof(host),
-	    NULL, 0, NI_NUMERICHOST);
+	path_name(ss, host, sizeof(host));
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
 	    sizeof(pp)) == -1)
 		debug_f("path %s: heartbeat: %s", host, strerror(errno));
@@ -188,31 +194,6 @@ sctp_paths_tune(int fd)
 }
 
 #else /* WITH_SCTP */
-
-/*
- * A heartbeat now to an unconfirmed path (an address the peer listed in
- * its INIT or INIT ACK), so that a live one is confirmed within a round
- * trip and can take over from the first, rather than after the kernel's
- * first probe about an RTO (SCTPRTOInitial) later.
- */
-static void
-confirm_path(int fd, const struct sockaddr_storage *ss)
-{
-	struct sctp_paddrparams pp;
-	char host[NI_MAXHOST] = "?";
-
-	memset(&pp, 0, sizeof(pp));
-	memcpy(&pp.spp_address, ss, sizeof(*ss));
-	pp.spp_flags = SPP_HB_DEMAND;
-	(void)getnameinfo((const struct sockaddr *)ss,
-	    sctp_sa_len((const struct sockaddr *)ss), host, sizeof(host),
-	    NULL, 0, NI_NUMERICHOST);
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
-	    sizeof(pp)) == -1)
-		debug_f("path %s: heartbeat: %s", host, strerror(errno));
-	else
-		debug2_f("path %s: unconfirmed, heartbeat sent", host);
-}
 
 void
 sctp_paths_tune(int fd)
