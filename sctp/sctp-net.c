@@ -322,11 +322,13 @@ sctp_socket(int family, const struct sctp_options *o)
  * offers all the addresses left.  The peer lists its other addresses in
  * its INIT ACK; the kernel holds them unconfirmed, sending them nothing
  * but heartbeats until one is answered, and sctp_paths_tune() asks for
- * those heartbeats at once.  Once any INIT is answered no more attempts
- * start (a slow handshake is no sign of a dead path); the first
- * association up is kept and the others are closed.
+ * those heartbeats at once.  Once an INIT is answered the next attempt
+ * waits a second more (a slow handshake is no sign of a dead path, but
+ * a COOKIE ECHO can be lost); the first association up is kept and the
+ * others are closed.
  */
 #define SCTP_STAGGER_MS		250
+#define SCTP_STAGGER_ANSWERED_MS	1000
 #define SCTP_STAGGER_MAX	4
 
 static int
@@ -435,20 +437,27 @@ connect_staggered(int sfamily, const struct sctp_options *o, u_char *locals,
 	struct pollfd pfd[SCTP_STAGGER_MAX];
 	struct timeval start;
 	int nmax = MINIMUM(npeers, SCTP_STAGGER_MAX), started = 0, live = 0;
-	int i, r, n, wait, elapsed, connected, setup, err, fd = -1;
-	int lasterr = ETIMEDOUT;
+	int i, r, n, wait, elapsed, due, connected, setup, err, fd = -1;
+	int answered = -1, lasterr = ETIMEDOUT;
 
 	monotime_tv(&start);
 	for (;;) {
 		elapsed = ms_since(&start);
 		if (*timeout_ms > 0 && elapsed >= *timeout_ms)
 			break;
-		/* No more attempts once the peer has answered an INIT. */
-		for (i = 0; i < started && started < nmax; i++)
+		/*
+		 * The next attempt is due SCTP_STAGGER_MS after the last, or
+		 * SCTP_STAGGER_ANSWERED_MS after the peer first answered an
+		 * INIT if that is later: the handshake's second round trip
+		 * may be slow, or its COOKIE ECHO lost to a path that died.
+		 */
+		for (i = 0; i < started && answered == -1; i++)
 			if (pfd[i].fd != -1 && init_answered(pfd[i].fd))
-				nmax = started;
-		if (started < nmax && (live == 0 ||
-		    elapsed >= started * SCTP_STAGGER_MS)) {
+				answered = elapsed;
+		due = started * SCTP_STAGGER_MS;
+		if (answered != -1)
+			due = MAXIMUM(due, answered + SCTP_STAGGER_ANSWERED_MS);
+		if (started < nmax && (live == 0 || elapsed >= due)) {
 			if (started > 0)
 				debug("SCTP: no association after %d ms, "
 				    "trying peer address %d of %d", elapsed,
@@ -476,7 +485,9 @@ connect_staggered(int sfamily, const struct sctp_options *o, u_char *locals,
 		}
 		if (live == 0)
 			break;
-		wait = started < nmax ? started * SCTP_STAGGER_MS - elapsed : -1;
+		/* Poll again at most every SCTP_STAGGER_MS for answers. */
+		wait = started < nmax ?
+		    MINIMUM(due - elapsed, SCTP_STAGGER_MS) : -1;
 		if (*timeout_ms > 0 && (wait == -1 ||
 		    wait > *timeout_ms - elapsed))
 			wait = *timeout_ms - elapsed;

@@ -29,9 +29,13 @@
 #                 during the login) instead of after data starts to flow;
 #   CUT_FROM=kex  CUT_AT seconds after ssh -v says it sent its first
 #                 KEXINIT (the association is up, the key exchange runs)
+#   CUT_SHAM=S    with OUTAGE 0, what a cut and a restore S seconds later
+#                 run, on interfaces that carry nothing ("sctp-topo sham"):
+#                 a reference that costs the machine what a cut does
 CUT_AT=${CUT_AT:-2}
 CUT_DIR=${CUT_DIR:-up}
 CUT_FROM=${CUT_FROM:-data}
+CUT_SHAM=${CUT_SHAM:-}
 XFER=${XFER:-$TOP/build/tools/sctp-xfer}
 
 # mon_path_bytes PATHNAME: bytes B received on that path so far.
@@ -87,6 +91,12 @@ upload_cut() {
 		nice -n -20 "$TOPO" cut 1
 		( sleep "$outage"; nice -n -20 "$TOPO" restore 1 ) &
 		restorer=$!
+	elif [ -n "$CUT_SHAM" ]; then
+		# The same commands on interfaces that carry nothing.
+		sleep "$CUT_AT"
+		nice -n -20 "$TOPO" sham 1 cut
+		( sleep "$CUT_SHAM"; nice -n -20 "$TOPO" sham 1 restore ) &
+		restorer=$!
 	fi
 	rc=0
 	wait $pid || rc=$?
@@ -95,7 +105,7 @@ upload_cut() {
 		# A session that gave up need not wait for the path to return.
 		kill $restorer 2>/dev/null
 		wait $restorer 2>/dev/null
-		"$TOPO" restore 1
+		if [ "$outage" -gt 0 ]; then "$TOPO" restore 1; fi
 	fi
 	kill $mon 2>/dev/null
 	wait $mon 2>/dev/null
