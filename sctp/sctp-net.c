@@ -427,17 +427,18 @@ attempt_error(int fd)
 
 /*
  * Connect to the npeers packed peers as above: the connected socket
- * (blocking again), or -1 with errno.  *timeout_ms (ConnectTimeout, <= 0
- * for none) loses the time spent.
+ * (blocking again), or -1 with errno, and *setup set when no socket could
+ * be made (no use trying again).  *timeout_ms (ConnectTimeout, <= 0 for
+ * none) loses the time spent.
  */
 static int
 connect_staggered(int sfamily, const struct sctp_options *o, u_char *locals,
-    int nlocals, u_char *peers, int npeers, int *timeout_ms)
+    int nlocals, u_char *peers, int npeers, int *timeout_ms, int *setup)
 {
 	struct pollfd pfd[SCTP_STAGGER_MAX];
 	struct timeval start;
 	int nmax = MINIMUM(npeers, SCTP_STAGGER_MAX), started = 0, live = 0;
-	int i, r, n, wait, elapsed, due, connected, setup, err, fd = -1;
+	int i, r, n, wait, elapsed, due, connected, err, fd = -1;
 	int answered = -1, lasterr = ETIMEDOUT;
 
 	monotime_tv(&start);
@@ -465,14 +466,14 @@ connect_staggered(int sfamily, const struct sctp_options *o, u_char *locals,
 			n = started == nmax - 1 ? npeers - started : 1;
 			r = attempt_one(sfamily, o, locals, nlocals,
 			    peers + addr_offset(peers, started), n,
-			    &connected, &setup);
+			    &connected, setup);
 			pfd[started].fd = r;
 			pfd[started].events = POLLOUT;
 			pfd[started].revents = 0;
 			started++;
 			if (r == -1) {
 				lasterr = errno;
-				if (setup)
+				if (*setup)
 					break;
 				continue;
 			}
@@ -540,6 +541,7 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 	u_char *peers = NULL, *locals = NULL;
 	size_t peerslen = 0, localslen = 0;
 	int npeers = 0, nlocals = 0, fd = -1, attempt, sfamily = AF_INET;
+	int setup = 0;
 	int saved_timeout = *timeout_ms;
 	char *err = NULL, *s, strport[NI_MAXSERV] = "";
 	socklen_t len;
@@ -596,8 +598,10 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 		}
 		*timeout_ms = saved_timeout;
 		if ((fd = connect_staggered(sfamily, o, locals, nlocals,
-		    peers, npeers, timeout_ms)) != -1)
+		    peers, npeers, timeout_ms, &setup)) != -1)
 			break;
+		if (setup)
+			goto out;
 		debug("connect to %s over SCTP: %s", host, strerror(errno));
 	}
 	if (fd == -1) {
