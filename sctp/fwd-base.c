@@ -467,6 +467,28 @@ fwd_listen_addrs(struct ssh *ssh, const struct fwd_proto *p,
 }
 
 /* A listener of SCTP or DCCP: an association or connection, a channel. */
+/*
+ * The source's address and port as accept(2) gave them: getpeername(2)
+ * fails for an SCTP association that ended before it was accepted, whose
+ * messages are still to be read and forwarded.
+ */
+static char *
+accepted_peer(struct sockaddr_storage *addr, socklen_t addrlen, int *port)
+{
+	char ntop[NI_MAXHOST], strport[NI_MAXSERV];
+
+	if (addr->ss_family == AF_INET6)
+		ipv64_normalise_mapped(addr, &addrlen);
+	if ((addr->ss_family != AF_INET && addr->ss_family != AF_INET6) ||
+	    getnameinfo((struct sockaddr *)addr, addrlen, ntop, sizeof(ntop),
+	    strport, sizeof(strport), NI_NUMERICHOST|NI_NUMERICSERV) != 0) {
+		*port = -1;
+		return xstrdup("UNKNOWN");
+	}
+	*port = (int)strtonum(strport, 0, 65535, NULL);
+	return xstrdup(ntop);
+}
+
 void
 fwd_accept(struct ssh *ssh, Channel *c)
 {
@@ -474,7 +496,7 @@ fwd_accept(struct ssh *ssh, Channel *c)
 	struct sockaddr_storage addr;
 	socklen_t addrlen = sizeof(addr);
 	char *orig;
-	int fd;
+	int fd, port;
 	Channel *nc;
 
 	if ((c->io_ready & SSH_CHAN_IO_SOCK_R) == 0)
@@ -502,13 +524,13 @@ fwd_accept(struct ssh *ssh, Channel *c)
 	nc->sctp_fwd = nf;
 	nc->datagram = 1;
 	nc->listening_port = c->listening_port;
-	orig = get_peer_ipaddr(fd);
+	orig = accepted_peer(&addr, addrlen, &port);
 	debug("channel %d: %s connection from %s port %d forwarded to %s "
 	    "port %d (%u/%u streams)", nc->self, f->ops->name,
-	    orig, get_peer_port(fd), f->connect_host, f->connect_port,
+	    orig, port, f->connect_host, f->connect_port,
 	    nf->ostreams, nf->istreams);
 	if (fwd_send_open(ssh, nc, f->open_type,
-	    f->connect_host, f->connect_port, orig, get_peer_port(fd)) != 0)
+	    f->connect_host, f->connect_port, orig, port) != 0)
 		chan_mark_dead(ssh, nc);
 	free(orig);
 }

@@ -251,6 +251,15 @@ static void
 fwd_sctp_accepted(int fd, struct fwd_chan *nf)
 {
 	get_streams(fd, &nf->ostreams, &nf->istreams);
+	if (nf->ostreams == 0 || nf->istreams == 0) {
+		/*
+		 * Ended before it was accepted (SCTP_STATUS fails), its
+		 * messages still to be read: they used no stream beyond
+		 * what the listener offered.
+		 */
+		debug2_f("association ended before it was accepted");
+		nf->ostreams = nf->istreams = FWD_SCTP_STREAMS;
+	}
 	nf->join = sctp_fwd_join_new(nf->opts->max_message);
 	sctp_log_assoc(fd, 0);
 }
@@ -392,7 +401,13 @@ abort_channel(struct ssh *ssh, Channel *c, const char *why)
 		chan_read_failed(ssh, c);	/* not open: the open decides */
 }
 
-static void
+/*
+ * A notification: 1 read on, -1 the association's end was read.  Linux
+ * may not return 0 from read for the end of an association that was shut
+ * down while it waited to be accepted; its SHUTDOWN event (after every
+ * message the peer sent) and SHUTDOWN_COMP stand for it (3.3).
+ */
+static int
 notification(struct ssh *ssh, Channel *c, const u_char *buf,
     size_t len)
 {
@@ -402,28 +417,33 @@ notification(struct ssh *ssh, Channel *c, const u_char *buf,
 	int r;
 
 	if (len < sizeof(sn->sn_header))
-		return;
+		return 1;
 	switch (sn->sn_header.sn_type) {
 	case SCTP_ASSOC_CHANGE:
 		if (len < sizeof(sn->sn_assoc_change))
-			return;
+			return 1;
 		switch (sn->sn_assoc_change.sac_state) {
 		case SCTP_COMM_LOST:
 			abort_channel(ssh, c, "lost its peer");
-			break;
+			return -1;
 		case SCTP_RESTART:
 			abort_channel(ssh, c, "restarted");
-			break;
+			return -1;
 		case SCTP_CANT_STR_ASSOC:
 			abort_channel(ssh, c, "failed");
-			break;
+			return -1;
+		case SCTP_SHUTDOWN_COMP:
+			debug2("channel %d: forwarded association shut down",
+			    c->self);
+			fwd_read_failed(ssh, c);
+			return -1;
 		}
 		break;
 	case SCTP_PARTIAL_DELIVERY_EVENT:
 		if (len < sizeof(sn->sn_pdapi_event) ||
 		    sn->sn_pdapi_event.pdapi_indication !=
 		    SCTP_PARTIAL_DELIVERY_ABORTED || !f->in_piece)
-			return;
+			return 1;
 		/* 3.3: the source gave the message up; so does the far side */
 		debug2("channel %d: partial delivery on stream %u aborted",
 		    c->self, f->in_hdr.stream);
@@ -442,8 +462,10 @@ notification(struct ssh *ssh, Channel *c, const u_char *buf,
 	case SCTP_SHUTDOWN_EVENT:
 		debug2("channel %d: forwarded association shut down by its "
 		    "peer", c->self);
-		break;
+		fwd_read_failed(ssh, c);
+		return -1;
 	}
+	return 1;
 }
 
 /* One SCTP message, or a part of one, into a CHANNEL_DATA (3.3). */
@@ -502,10 +524,8 @@ fwd_sctp_read(struct ssh *ssh, Channel *c)
 		fwd_read_failed(ssh, c);
 		return -1;
 	}
-	if (mh.msg_flags & MSG_NOTIFICATION) {
-		notification(ssh, c, buf, n);
-		return 1;
-	}
+	if (mh.msg_flags & MSG_NOTIFICATION)
+		return notification(ssh, c, buf, n);
 	fwd_channel_used(ssh, c);
 	have_info = cmsg_find(&mh, IPPROTO_SCTP, SCTP_RCVINFO, &rinfo,
 	    sizeof(rinfo)) == 0;

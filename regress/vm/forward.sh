@@ -30,8 +30,11 @@
 #                   ECONNRESET, not a clean end; a source that aborts
 #                   before its association is forwarded may reach no
 #                   destination at all) or the source shuts down
-#                   (the destination reads the end), for -L and -R, over
-#                   SSH on TCP and on SCTP; the ends are Python's sockets
+#                   (the destination reads the end), also when the
+#                   forwarder takes the association only after it ended
+#                   or between SHUTDOWN and SHUTDOWN COMPLETE, for -L and
+#                   -R, over SSH on TCP and on SCTP; the ends are Python's
+#                   sockets
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -494,17 +497,55 @@ end)
 		"$TOPO" set 2 delay "$END_DELAY"
 	fi
 	start_sshd "Transport all" "AllowSCTPForwarding yes"
-	# end_case NAME SRC-NS DST-NS PORT DPORT SRC-END DST-END WANT-SRC WANT-DST
+	# The forwarder of the case (ssh for -L, sshd for -R), its log, and
+	# how many associations it has taken from its listener.
+	fwdr_pids() {
+		if [ "$d" = L ]; then pgrep -f -- "-E $W/ssh-end-$tr.log"
+		else pgrep -x sshd-session; fi
+	}
+	fwdr_accepted() {
+		local log=$W/sshd.log
+		[ "$d" = R ] || log=$W/ssh-end-$tr.log
+		grep -c "sctp connection from" "$log" || true
+	}
+	# end_case NAME SRC-NS DST-NS PORT DPORT SRC-END DST-END WANT-SRC WANT-DST [LATE]
+	# LATE: the forwarder is stopped while the source connects, sends,
+	# shuts down and closes, and takes the association only after it
+	# ended ("closed"), or between its SHUTDOWN and SHUTDOWN COMPLETE
+	# ("window": the source host drops SHUTDOWN COMPLETE chunks, type
+	# 14, until the forwarder has it).  Linux then gives no end of data
+	# (only the SHUTDOWN event), or no peer address and no streams.
 	end_case() {
 		local name=$1 sns=$2 dns=$3 port=$4 dport=$5 se=$6 de=$7
-		local ws=$8 wd=$9 got t0=$SECONDS
+		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p
 		# shellcheck disable=SC2086
 		"$TOPO" exec "$dns" $END listen "$dport" 20 "$de" >"$W/$name-dst.log" 2>&1 &
 		local dst=$!
 		wait_for "$W/$name-dst.log" listening 20 || fatal "$name: destination did not start"
+		if [ -n "$late" ]; then
+			n0=$(fwdr_accepted)
+			if [ "$late" = window ]; then
+				"$TOPO" exec "$sns" tc qdisc add dev lo ingress
+				"$TOPO" exec "$sns" tc filter add dev lo parent ffff: \
+				    protocol ip prio 1 u32 match ip protocol 132 0xff \
+				    match u8 14 0xff at 32 action drop
+			fi
+			for p in $(fwdr_pids); do kill -STOP "$p"; done
+		fi
 		# shellcheck disable=SC2086
 		"$TOPO" exec "$sns" $END connect "$port" 20 "$se" >"$W/$name-src.log" 2>&1 ||
 		    { cat "$W/$name-src.log"; fatal "$name: the source failed"; }
+		if [ -n "$late" ]; then
+			sleep 2
+			for p in $(fwdr_pids); do kill -CONT "$p"; done
+			for _ in $(seq 600); do
+				[ "$(fwdr_accepted)" -gt "$n0" ] && break
+				sleep 0.1
+			done
+			[ "$(fwdr_accepted)" -gt "$n0" ] ||
+			    fatal "$name: the forwarder took no association"
+			[ "$late" = window ] && "$TOPO" exec "$sns" tc qdisc del dev lo ingress
+		fi
 		wait $dst || { cat "$W/$name-dst.log"; fatal "$name: the destination failed"; }
 		got="source: $(tail -1 "$W/$name-src.log"); destination: $(tail -1 "$W/$name-dst.log")"
 		grep -qE " end ($ws)\$" "$W/$name-src.log" && grep -qE " end ($wd)\$" "$W/$name-dst.log" ||
@@ -527,6 +568,8 @@ end)
 			end_case "$tr-$d-source-aborts" $s $t $p $dp abort wait self "reset|none"
 			end_case "$tr-$d-destination-aborts" $s $t $p $dp wait abort reset self
 			end_case "$tr-$d-source-shuts-down" $s $t $p $dp shutdown wait self eof
+			end_case "$tr-$d-source-ends-before-accept" $s $t $p $dp shutdown wait self eof closed
+			end_case "$tr-$d-source-ends-in-accept" $s $t $p $dp shutdown wait self eof window
 		done
 		fwd_stop "ssh-end-$tr"
 	done
