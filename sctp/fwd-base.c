@@ -466,7 +466,6 @@ fwd_listen_addrs(struct ssh *ssh, const struct fwd_proto *p,
 	return n;
 }
 
-/* A listener of SCTP or DCCP: an association or connection, a channel. */
 /*
  * The source's address and port as accept(2) gave them: getpeername(2)
  * fails for an SCTP association that ended before it was accepted, whose
@@ -489,6 +488,7 @@ accepted_peer(struct sockaddr_storage *addr, socklen_t addrlen, int *port)
 	return xstrdup(ntop);
 }
 
+/* A listener of SCTP or DCCP: an association or connection, a channel. */
 void
 fwd_accept(struct ssh *ssh, Channel *c)
 {
