@@ -530,6 +530,7 @@ end)
 				    protocol ip prio 1 u32 match ip protocol 132 0xff \
 				    match u8 14 0xff at 32 action drop
 			fi
+			[ -n "$(fwdr_pids)" ] || fatal "$name: no forwarder to stop"
 			for p in $(fwdr_pids); do kill -STOP "$p"; done
 		fi
 		# shellcheck disable=SC2086
