@@ -24,7 +24,8 @@ grep '^transport tcp$' $OBJ/sctp-opt.G >/dev/null || fail "default Transport is 
 for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
     "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
     "sctppotentiallyfailedthreshold 0" "sctpchannelstreams yes" \
-    "sctpstreamscheduler prio" "sctpstreamweights 8 1" "sctpdraintimeout 120"; do
+    "sctpstreamscheduler prio" "sctpstreamweights 8 1" "sctpdraintimeout 120" \
+    "sctpunreachabletimeout 1200"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
 # Channels on streams: the options and their values.
@@ -35,6 +36,16 @@ for kv in "sctpchannelstreams no" "sctpstreamscheduler wfq" "sctpstreamweights 4
     "sctpdraintimeout 0"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "ssh -G: no '$kv'"
 done
+# SCTPUnreachableTimeout: a time, or none.
+for kv in "90s:90" "1h30m:5400" "none:none" "0:none"; do
+	${REAL_SSH} -G -F /dev/null -o "SCTPUnreachableTimeout=${kv%%:*}" somehost |
+	    grep -Fx "sctpunreachabletimeout ${kv#*:}" >/dev/null ||
+		fail "SCTPUnreachableTimeout=${kv%%:*}: not ${kv#*:} in ssh -G"
+done
+expect_fail "SCTPUnreachableTimeout=soon" 'SCTPUnreachableTimeout: bad time "soon" (up to 12h, or none)' \
+	${REAL_SSH} -G -F /dev/null -o SCTPUnreachableTimeout=soon somehost
+expect_fail "SCTPUnreachableTimeout=13h" 'SCTPUnreachableTimeout: bad time "13h"' \
+	${REAL_SSH} -G -F /dev/null -o SCTPUnreachableTimeout=13h somehost
 expect_fail "SCTPChannelStreams=maybe" 'SCTPChannelStreams: unsupported value "maybe" (yes or no)' \
 	${REAL_SSH} -G -F /dev/null -o SCTPChannelStreams=maybe somehost
 expect_fail "SCTPStreamScheduler=fifo" 'unsupported scheduler "fifo" (fcfs, prio, rr, fc or wfq)' \
@@ -87,10 +98,12 @@ Transport all
 ListenMultipleAddresses 192.0.2.1,[2001:db8::2];2200
 ListenMultipleAddresses 198.51.100.1,198.51.100.2
 SCTPPotentiallyFailedThreshold 3
+SCTPUnreachableTimeout 2h
 EOC
 ${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp > $OBJ/sctp-opt.T 2>&1 || { cat $OBJ/sctp-opt.T; fail "sshd -T failed"; }
 for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200" \
-    "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 3"; do
+    "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 3" \
+    "sctpunreachabletimeout 7200"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
 done
 # ListenAddress lists: one multi-homed SCTP socket, and TCP on each address

@@ -200,11 +200,11 @@ int sctp_ms_out_active(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_send(struct sctp_ms_conn *c, const u_char *p, size_t len,
     u_int *sl) { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *in) { return 0; }
-int sctp_ms_have_output(const struct sctp_ms_conn *c) { return 0; }
+int sctp_ms_have_output(struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_waiting(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_queued(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
-int sctp_ms_check_drain(const struct sctp_ms_conn *c) { return 0; }
+int sctp_ms_check_drain(struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *in, size_t *rlen)
     { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *in,

@@ -63,11 +63,11 @@ int	sctp_ms_out_active(const struct sctp_ms_conn *);
 int	sctp_ms_send(struct sctp_ms_conn *, const u_char *payload, size_t len,
 	    u_int *sealed_len);
 int	sctp_ms_flush(struct sctp_ms_conn *, struct sshbuf *input);
-int	sctp_ms_have_output(const struct sctp_ms_conn *);
+int	sctp_ms_have_output(struct sctp_ms_conn *);
 int	sctp_ms_waiting(const struct sctp_ms_conn *);
 size_t	sctp_ms_queued(const struct sctp_ms_conn *);
 u_int	sctp_ms_drains(const struct sctp_ms_conn *);
-int	sctp_ms_check_drain(const struct sctp_ms_conn *);
+int	sctp_ms_check_drain(struct sctp_ms_conn *);
 
 /* Channel data: the stream's scheduling class and the size (2.10, 2.11). */
 size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,

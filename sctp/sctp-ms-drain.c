@@ -47,6 +47,7 @@
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
 
@@ -73,11 +74,27 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 		    monotime_double() - c->drain_start);
 }
 
+/*
+ * Whether the drain waited SCTPDrainTimeout for a SENDER_DRY that has not
+ * come.  Time while every path has failed does not count: then the
+ * association itself keeps or ends the connection (SCTPUnreachableTimeout,
+ * sctp-paths.c), so the drain waits as long as that allows.
+ */
 static int
-drain_expired(const struct sctp_ms_conn *c)
+drain_expired(struct sctp_ms_conn *c)
 {
-	return c->dry_wait && c->drain_deadline != 0 &&
-	    monotime_double() >= c->drain_deadline;
+	double now;
+
+	if (!c->dry_wait || c->dry || c->drain_deadline == 0 ||
+	    (now = monotime_double()) < c->drain_deadline)
+		return 0;
+	if (sctp_paths_all_down(c->fd)) {
+		c->drain_deadline = now + c->opts->drain_timeout;
+		debug_f("every path is down: the drain waits %d s more",
+		    c->opts->drain_timeout);
+		return 0;
+	}
+	return 1;
 }
 
 /*
@@ -148,7 +165,7 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
  * never becomes writable again (G16).
  */
 int
-sctp_ms_check_drain(const struct sctp_ms_conn *c)
+sctp_ms_check_drain(struct sctp_ms_conn *c)
 {
 	if (c == NULL || !drain_expired(c))
 		return 0;
@@ -162,7 +179,7 @@ sctp_ms_check_drain(const struct sctp_ms_conn *c)
  * send, or a drain to start.  Not while a drain waits for its event.
  */
 int
-sctp_ms_have_output(const struct sctp_ms_conn *c)
+sctp_ms_have_output(struct sctp_ms_conn *c)
 {
 	const struct ms_msg *m;
 

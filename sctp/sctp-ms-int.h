@@ -92,6 +92,7 @@ struct sctp_ms_conn {
 	double			 drain_deadline; /* monotime_double(), 0 = none */
 	double			 drain_start;
 	u_int			 drains;	/* completed, for tests and -v */
+	int			 lost;		/* errno: the association ended */
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
 	u_char			*sclass;	/* per stream: 0/1, 2 unset */

@@ -129,6 +129,16 @@ parts_abort(struct sctp_ms_conn *c, const struct sctp_pdapi_event *pd)
 	}
 }
 
+/* The association ended: no drain waits for it any more. */
+static void
+lost(struct sctp_ms_conn *c, int err)
+{
+	if (c->lost)
+		return;
+	c->lost = err;
+	sctp_log_lost(err);
+}
+
 static void
 notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 {
@@ -276,9 +286,14 @@ sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
 			    SCTP_RCVINFO, &ri, sizeof(ri)) != 0)
 				memset(&ri, 0, sizeof(ri));
 		}
-		if (n == -1)
+		if (n == -1) {
+			if (errno != EAGAIN && errno != EWOULDBLOCK &&
+			    errno != EINTR)
+				lost(c, errno);
 			return SSH_ERR_SYSTEM_ERROR;
+		}
 		if (n == 0) {
+			lost(c, EPIPE);
 			errno = EPIPE;
 			return SSH_ERR_SYSTEM_ERROR;
 		}

@@ -425,10 +425,16 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	return 0;
 }
 
-/* Whether the head of the queue must wait for a drain (2.7). */
+/*
+ * Whether the head of the queue must wait for a drain (2.7): never once
+ * the association has ended, when no SENDER_DRY can come and poll(2)
+ * reports nothing more on the socket (a DISCONNECT then fails at once).
+ */
 int
 sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 {
+	if (c->lost)
+		return 0;
 	return ((m->level1 || m->drain) && c->nonzero) ||
 	    (m->stream != 0 && c->after_newkeys);
 }

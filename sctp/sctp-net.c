@@ -285,6 +285,45 @@ sctp_idata_in_use(int fd)
 	return 0;
 }
 
+/*
+ * SCTPUnreachableTimeout (doc/design.md 1.5): the association's limit of
+ * consecutive unanswered retransmissions and heartbeats (Linux's default
+ * is 10, a few seconds with SCTPRTOMax 1 s).  While every path is down,
+ * sctp_paths_tune() slows the heartbeats to one per path every 5 minutes,
+ * so what counts is mostly retransmissions of data, one per SCTPRTOMax:
+ * the limit is the timeout in those, plus what the paths' own failures
+ * count before they are all down (up to SCTPPathMaxRetransmissions + 1
+ * each; two paths' worth).  Set on the
+ * socket before its association exists: Linux refuses a limit above the
+ * sum of the paths' limits on an association of several paths.
+ */
+#define SCTP_ASOC_MAXRXT_MAX	65535
+
+static void
+set_unreachable(int fd, const struct sctp_options *o)
+{
+	struct sctp_assocparams ap;
+	long long n;
+
+	if (o->unreach_timeout == 0)
+		n = SCTP_ASOC_MAXRXT_MAX;
+	else
+		n = ((long long)o->unreach_timeout * 1000 + o->rto_max - 1) /
+		    o->rto_max + 2 * ((long long)o->path_max_retrans + 1);
+	memset(&ap, 0, sizeof(ap));
+	ap.sasoc_assoc_id = 0;	/* the socket's future association */
+	ap.sasoc_asocmaxrxt = MINIMUM(n, SCTP_ASOC_MAXRXT_MAX);
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_ASSOCINFO, &ap,
+	    sizeof(ap)) == -1) {
+		error("setsockopt SCTP_ASSOCINFO: %s (SCTPUnreachableTimeout "
+		    "not in effect)", strerror(errno));
+		return;
+	}
+	debug2_f("fd %d: association ends after %u unanswered "
+	    "retransmissions (SCTPUnreachableTimeout %d s)", fd,
+	    (u_int)ap.sasoc_asocmaxrxt, o->unreach_timeout);
+}
+
 static int
 sctp_socket(int family, const struct sctp_options *o)
 {
@@ -303,6 +342,7 @@ sctp_socket(int family, const struct sctp_options *o)
 		close(fd);
 		return -1;
 	}
+	set_unreachable(fd, o);
 	set_buffers(fd);
 	ask_idata(fd);
 	return fd;
@@ -935,6 +975,14 @@ sctp_log_notification(int fd, const u_char *buf, size_t len)
 	sctp_paths_tune(fd);
 }
 
+void
+sctp_log_lost(int err)
+{
+	if (err == ETIMEDOUT)
+		logit("SCTP association lost: no path to the peer answered "
+		    "(SCTPUnreachableTimeout)");
+}
+
 /*
  * One recvmsg(2) of data on an SCTP socket with events on: notifications
  * met before the data are logged and skipped.  A notification larger than
@@ -964,8 +1012,9 @@ read_data(int fd, void *buf, size_t len, int flags)
 		iov.iov_len = len;
 		msg.msg_iov = &iov;
 		msg.msg_iovlen = 1;
-		if ((n = recvmsg(fd, &msg, flags)) <= 0 ||
-		    !(msg.msg_flags & MSG_NOTIFICATION))
+		if ((n = recvmsg(fd, &msg, flags)) == -1 && errno == ETIMEDOUT)
+			sctp_log_lost(errno);
+		if (n <= 0 || !(msg.msg_flags & MSG_NOTIFICATION))
 			return n;
 		notelen = MINIMUM((size_t)n, sizeof(note));
 		memcpy(note, buf, notelen);

@@ -75,6 +75,9 @@ void	sctp_events_enable(struct ssh *, int fd);
 /* Log a path change notification read from fd (debug). */
 void	sctp_log_notification(int fd, const u_char *buf, size_t len);
 
+/* Say why the association ended, if a read's errno tells it. */
+void	sctp_log_lost(int err);
+
 /*
  * The packet layer's I/O on its connection's fds.  In every build; without
  * WITH_SCTP, or before sctp_events_enable(), they are write(2), read(2),

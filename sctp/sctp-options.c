@@ -36,7 +36,7 @@
 enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
 	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti,
-	kChannelStreams, kScheduler, kWeights, kDrainTimeout
+	kChannelStreams, kScheduler, kWeights, kDrainTimeout, kUnreachTimeout
 };
 
 static const struct sctp_keyword keywords[] = {
@@ -61,6 +61,8 @@ static const struct sctp_keyword keywords[] = {
 	{ "sctpstreamweights", "SCTPStreamWeights", kWeights,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpdraintimeout", "SCTPDrainTimeout", kDrainTimeout,
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctpunreachabletimeout", "SCTPUnreachableTimeout", kUnreachTimeout,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
@@ -117,6 +119,7 @@ sctp_options_init(struct sctp_options *o)
 	o->weight_interactive = -1;
 	o->weight_bulk = -1;
 	o->drain_timeout = -1;
+	o->unreach_timeout = -1;
 	sctp_fwd_options_init(&o->fwd);
 }
 
@@ -156,6 +159,8 @@ sctp_options_fill(struct sctp_options *o)
 	}
 	if (o->drain_timeout == -1)
 		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
+	if (o->unreach_timeout == -1)
+		o->unreach_timeout = SCTP_DEFAULT_UNREACH_TIMEOUT;
 	sctp_fwd_options_fill(&o->fwd);
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
@@ -276,6 +281,20 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 				o->weight_bulk = bulk;
 			}
 		}
+		break;
+	case kUnreachTimeout:
+		/* A time as ClientAliveInterval's ("90s", "20m"), or none. */
+		if (strcasecmp(arg, "none") == 0)
+			value = 0;
+		else if ((value = convtime(arg)) < 0 ||
+		    value > SCTP_UNREACH_TIMEOUT_MAX) {
+			error("%s line %d: %s: bad time \"%s\" (up to %dh, or "
+			    "none).", filename, linenum, display, arg,
+			    SCTP_UNREACH_TIMEOUT_MAX / 3600);
+			return -1;
+		}
+		if (active && o->unreach_timeout == -1)
+			o->unreach_timeout = value;
 		break;
 	case kChannelStreams:
 		if (strcmp(arg, "yes") == 0)
@@ -425,5 +444,9 @@ sctp_options_dump(const struct sctp_options *o, int server)
 	printf("sctpstreamweights %d %d\n", o->weight_interactive,
 	    o->weight_bulk);
 	printf("sctpdraintimeout %d\n", o->drain_timeout);
+	if (o->unreach_timeout == 0)
+		printf("sctpunreachabletimeout none\n");
+	else
+		printf("sctpunreachabletimeout %d\n", o->unreach_timeout);
 	sctp_fwd_options_dump(&o->fwd, server);
 }

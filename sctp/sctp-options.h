@@ -47,6 +47,8 @@
 #define SCTP_DEFAULT_WEIGHT_INTERACTIVE	8
 #define SCTP_DEFAULT_WEIGHT_BULK	1
 #define SCTP_DEFAULT_DRAIN_TIMEOUT	120	/* s */
+#define SCTP_DEFAULT_UNREACH_TIMEOUT	1200	/* s: TCP's is about 925 */
+#define SCTP_UNREACH_TIMEOUT_MAX	(12 * 3600)	/* s */
 
 struct sctp_options {
 	int	 transport;		/* SCTP_TRANSPORT_* */
@@ -63,6 +65,7 @@ struct sctp_options {
 	int	 weight_interactive;	/* wfq weights of the two classes */
 	int	 weight_bulk;
 	int	 drain_timeout;		/* seconds, 0 = none */
+	int	 unreach_timeout;	/* seconds, 0 = the kernel's most */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
 	struct sctp_fwd_options fwd;	/* forwarding SCTP, UDP, DCCP */

@@ -36,6 +36,21 @@
  * failed state moves the data).  The long interval stays under the 210 s
  * that Linux's connection tracking keeps an idle SCTP path (NATs and
  * stateful firewalls).
+ *
+ * When every path has failed (a total outage), the heartbeats slow down
+ * to one per path every SCTP_HB_DOWN_MS: Linux counts each unanswered
+ * one against the association's limit of retransmissions (set from
+ * SCTPUnreachableTimeout, sctp-net.c), so at a second's interval an idle
+ * session would end within a limit's worth of heartbeats, where an idle
+ * TCP connection lives for hours (TCPKeepAlive: two hours, then eleven
+ * minutes of probes).  Data still queued goes on being retransmitted,
+ * once per SCTPRTOMax, and those count: a busy session ends after about
+ * SCTPUnreachableTimeout, and resumes within about SCTPRTOMax of a
+ * path's return.  The slow heartbeats still find a peer that has gone
+ * (its host answers with an ABORT once the network is back).  The first
+ * answer on any path restores the intervals, with a heartbeat at once to
+ * each other failed path.  Unconfirmed paths keep theirs, which count
+ * nothing.
  */
 
 #include "includes.h"
@@ -83,25 +98,32 @@ path_name(const struct sockaddr_storage *ss, char *host, size_t len)
 		strlcpy(host, "?", len);
 }
 
-static void
+/*
+ * The path's heartbeat timer (ms), leaving heartbeats on or off as they
+ * are.  Returns the interval it had, or -1.
+ */
+static long
 set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 {
 	struct sctp_paddrparams pp;
 	socklen_t len = sizeof(pp);
 	char host[NI_MAXHOST] = "?";
+	uint32_t was;
 	int off;
 
 	memset(&pp, 0, sizeof(pp));
 	memcpy(&pp.spp_address, ss, sizeof(*ss));
 	if (getsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
-	    &len) == -1 || pp.spp_hbinterval == ms)
-		return;
+	    &len) == -1)
+		return -1;
+	if ((was = pp.spp_hbinterval) == ms)
+		return was;
 	path_name(ss, host, sizeof(host));
 	off = (pp.spp_flags & SPP_HB_DISABLE) != 0;
 	/*
-	 * Only the interval changes.  The kernel takes an interval only
-	 * with SPP_HB_ENABLE; a path whose heartbeats were off (the option
-	 * "none") is turned off again, its timer still counts.
+	 * The kernel takes an interval only with SPP_HB_ENABLE; a path
+	 * whose heartbeats were off (the option "none") is turned off
+	 * again, its timer still counts.
 	 */
 	memset(&pp, 0, sizeof(pp));
 	memcpy(&pp.spp_address, ss, sizeof(*ss));
@@ -111,7 +133,7 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 	    sizeof(pp)) == -1) {
 		debug_f("path %s: heartbeat interval: %s", host,
 		    strerror(errno));
-		return;
+		return -1;
 	}
 	if (off) {
 		pp.spp_hbinterval = 0;
@@ -123,16 +145,18 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
 	}
 	debug2_f("path %s: heartbeat timer %u ms%s", host, ms,
 	    off ? " (heartbeats off)" : "");
+	return was;
 }
 
 /*
- * A heartbeat now to an unconfirmed path (an address the peer listed in
+ * A heartbeat now: to an unconfirmed path (an address the peer listed in
  * its INIT or INIT ACK), so that a live one is confirmed within a round
  * trip and can take over from the first, rather than after the kernel's
- * first probe about an RTO (SCTPRTOInitial) later.
+ * first probe about an RTO (SCTPRTOInitial) later; and to a path that
+ * was down with all the others when one of them answers again.
  */
 static void
-confirm_path(int fd, const struct sockaddr_storage *ss)
+probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
 {
 	struct sctp_paddrparams pp;
 	char host[NI_MAXHOST] = "?";
@@ -145,30 +169,27 @@ confirm_path(int fd, const struct sockaddr_storage *ss)
 	    sizeof(pp)) == -1)
 		debug_f("path %s: heartbeat: %s", host, strerror(errno));
 	else
-		debug2_f("path %s: unconfirmed, heartbeat sent", host);
+		debug2_f("path %s: %s, heartbeat sent", host, why);
 }
 
-void
-sctp_paths_tune(int fd)
+/*
+ * Calls fn for each peer address of the association with its state
+ * (SCTP_ACTIVE and the others); returns how many, or -1.
+ */
+static int
+each_path(int fd, void (*fn)(int, const struct sockaddr_storage *, int,
+    void *), void *arg)
 {
-	struct sctp_prim prim;
 	struct sctp_paddrinfo pi;
 	struct sockaddr *addrs;
 	const struct sockaddr *sa;
 	struct sockaddr_storage ss;
 	socklen_t len;
-	uint32_t base, want;
-	int i, n, have_prim;
+	int i, n;
 	size_t off, salen;
 
-	if (assoc_hbinterval(fd, &base) == -1)
-		return;
-	memset(&prim, 0, sizeof(prim));
-	len = sizeof(prim);
-	have_prim = getsockopt(fd, IPPROTO_SCTP, SCTP_PRIMARY_ADDR, &prim,
-	    &len) == 0;
 	if ((n = sctp_getpaddrs(fd, 0, &addrs)) <= 0)
-		return;
+		return -1;
 	for (i = 0, off = 0; i < n; i++, off += salen) {
 		sa = (const struct sockaddr *)((u_char *)addrs + off);
 		salen = sctp_sa_len(sa);
@@ -180,17 +201,96 @@ sctp_paths_tune(int fd)
 		if (getsockopt(fd, IPPROTO_SCTP, SCTP_GET_PEER_ADDR_INFO, &pi,
 		    &len) == -1)
 			continue;
-		want = base;
-		if (have_prim && pi.spinfo_state == SCTP_ACTIVE &&
-		    sctp_sockaddr_eq(sa,
-		    (const struct sockaddr *)&prim.ssp_addr) &&
-		    base < SCTP_HB_PRIMARY_MS)
-			want = SCTP_HB_PRIMARY_MS;
-		set_path_hbinterval(fd, &ss, want);
-		if (pi.spinfo_state == SCTP_UNCONFIRMED)
-			confirm_path(fd, &ss);
+		fn(fd, &ss, pi.spinfo_state, arg);
 	}
 	sctp_freepaddrs(addrs);
+	return n;
+}
+
+struct paths_count {
+	int	down;		/* failed (inactive) */
+	int	up;		/* active, potentially failed or unknown */
+};
+
+static void
+count_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
+{
+	struct paths_count *pc = arg;
+
+	if (state == SCTP_INACTIVE)
+		pc->down++;
+	else if (state != SCTP_UNCONFIRMED)
+		pc->up++;
+}
+
+int
+sctp_paths_all_down(int fd)
+{
+	struct paths_count pc;
+
+	memset(&pc, 0, sizeof(pc));
+	if (each_path(fd, count_path, &pc) == -1)
+		return 0;
+	return pc.down > 0 && pc.up == 0;
+}
+
+struct paths_tune {
+	uint32_t	base;		/* SCTPHeartbeatInterval */
+	int		all_down;
+	int		have_prim;
+	struct sctp_prim prim;
+	int		slowed, restored;	/* paths switched */
+};
+
+static void
+tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
+{
+	struct paths_tune *pt = arg;
+	uint32_t want = pt->base;
+	long was;
+
+	if (pt->have_prim && state == SCTP_ACTIVE &&
+	    sctp_sockaddr_eq((const struct sockaddr *)ss,
+	    (const struct sockaddr *)&pt->prim.ssp_addr) &&
+	    pt->base < SCTP_HB_PRIMARY_MS)
+		want = SCTP_HB_PRIMARY_MS;
+	else if (pt->all_down && state != SCTP_UNCONFIRMED &&
+	    pt->base < SCTP_HB_DOWN_MS)
+		want = SCTP_HB_DOWN_MS;
+	if ((was = set_path_hbinterval(fd, ss, want)) == -1)
+		return;
+	if (want == SCTP_HB_DOWN_MS && was != SCTP_HB_DOWN_MS)
+		pt->slowed++;
+	if (state == SCTP_UNCONFIRMED)
+		probe_path(fd, ss, "unconfirmed");
+	else if (was == SCTP_HB_DOWN_MS && want != SCTP_HB_DOWN_MS) {
+		pt->restored++;
+		if (state == SCTP_INACTIVE)
+			probe_path(fd, ss, "down with the others");
+	}
+}
+
+void
+sctp_paths_tune(int fd)
+{
+	struct paths_tune pt;
+	socklen_t len;
+
+	memset(&pt, 0, sizeof(pt));
+	if (assoc_hbinterval(fd, &pt.base) == -1)
+		return;
+	len = sizeof(pt.prim);
+	pt.have_prim = getsockopt(fd, IPPROTO_SCTP, SCTP_PRIMARY_ADDR,
+	    &pt.prim, &len) == 0;
+	pt.all_down = sctp_paths_all_down(fd);
+	if (each_path(fd, tune_path, &pt) == -1)
+		return;
+	if (pt.slowed)
+		verbose("SCTP: no path to the peer answers; data is "
+		    "retransmitted until one does or SCTPUnreachableTimeout "
+		    "passes");
+	else if (pt.restored)
+		verbose("SCTP: a path to the peer answers again");
 }
 
 #else /* WITH_SCTP */
@@ -198,6 +298,12 @@ sctp_paths_tune(int fd)
 void
 sctp_paths_tune(int fd)
 {
+}
+
+int
+sctp_paths_all_down(int fd)
+{
+	return 0;
 }
 
 #endif /* WITH_SCTP */

@@ -20,12 +20,18 @@
 
 /* Heartbeat timer of the primary path while it is reachable (ms). */
 #define SCTP_HB_PRIMARY_MS	100000
+/* Heartbeat timer of every path while all have failed (ms). */
+#define SCTP_HB_DOWN_MS		300000
 
 /*
  * Set each path's heartbeat interval: SCTP_HB_PRIMARY_MS on the primary
  * while it is active, the association's (SCTPHeartbeatInterval) on every
- * other.  Call once the association is up and at each path change.
+ * other; SCTP_HB_DOWN_MS on each while all have failed.  Call once the
+ * association is up and at each path change.
  */
 void	sctp_paths_tune(int fd);
+
+/* Whether every confirmed path of the association has failed. */
+int	sctp_paths_all_down(int fd);
 
 #endif /* SCTP_PATHS_H */

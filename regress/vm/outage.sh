@@ -1,0 +1,147 @@
+# outage: every path of an SSH-over-SCTP session down at once (a train
+# tunnel, a Wi-Fi that reconnects).  Two paths, both cut:
+#   idle   an idle session, both paths down OUTAGE_IDLE (default 130) s: a
+#          line sent after they come back is answered on the same session
+#          (Linux's default association limit, 10 unanswered heartbeats and
+#          retransmissions, ended it within about 30 s);
+#   busy   an upload through both paths cut OUTAGE_BUSY (default 30) s
+#          mid-transfer: completes intact on one association;
+#   ends   SCTPUnreachableTimeout 10s at ssh, an upload, both paths down
+#          for good: ssh exits with "SCTP association lost" (it used to hang
+#          in poll(2) for ever, past SIGTERM, draining for its DISCONNECT);
+#   ends-server  the same at sshd, a download: sshd's session process exits
+#          with the same message.
+# Timings are printed, never asserted; the limits only catch a hang.
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 2
+"$TOPO" set 1 delay 10 rate 8mbit
+"$TOPO" set 2 delay 10 rate 8mbit
+. "$(dirname "$0")/sshlib.sh"
+B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
+start_sshd "Transport all" "ListenAddress $B1" "ListenMultipleAddresses $B1,$B2;2223"
+# A second sshd, its listener made with SCTPUnreachableTimeout 10s (a
+# socket option, so not one a Match block could change).
+sed -e "s|^Port .*|Port 2224|" -e "s|^PidFile .*|PidFile $W/sshd2.pid|" \
+    "$W/sshd_config" >"$W/sshd2_config"
+printf '%s\n' "Transport sctp" "ListenMultipleAddresses $B1,$B2;2224" \
+    "SCTPUnreachableTimeout 10s" >>"$W/sshd2_config"
+"$TOPO" exec b "$SSHD" -f "$W/sshd2_config" -E "$W/sshd2.log"
+for _ in $(seq 50); do [ -s "$W/sshd2.pid" ] && break; sleep 0.2; done
+[ -s "$W/sshd2.pid" ] || { cat "$W/sshd2.log"; fatal "the second sshd did not start"; }
+restorer=
+cleanup() {
+	[ -n "$restorer" ] && kill "$restorer" 2>/dev/null
+	pkill -f "$SSH -F $CFG" 2>/dev/null
+	[ -s "$W/sshd2.pid" ] && kill "$(cat "$W/sshd2.pid")" 2>/dev/null
+	stop_sshd
+}
+trap cleanup EXIT
+opts="-z -o SCTPPeerAddresses=$B2"
+cut_all() { nice -n -20 "$TOPO" cut 1; nice -n -20 "$TOPO" cut 2; }
+restore_all() { nice -n -20 "$TOPO" restore 1; nice -n -20 "$TOPO" restore 2; }
+since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# --- idle: a session that echoes each line it reads.
+o=${OUTAGE_IDLE:-130}
+mkfifo "$W/in"
+# shellcheck disable=SC2016
+on_a "$SSH" -F "$CFG" -v -p 2223 $opts "$B1" \
+    'while read -r x; do echo "got $x"; done' <"$W/in" >"$W/idle.out" 2>"$W/idle.log" &
+pid=$!
+exec 4>"$W/in"
+echo one >&4
+wait_for "$W/idle.out" "got one" 120 || { cat "$W/idle.log"; fatal "idle: the session did not start"; }
+cut_all
+sleep "$o"
+restore_all
+t=$(uptime_s)
+echo two >&4
+wait_for "$W/idle.out" "got two" 120 ||
+    { grep -i "sctp\|timed out\|lost" "$W/idle.log" | tail; fatal "idle: no answer within 120 s of the paths' return after $o s down"; }
+note "idle: every path down $o s; the session answered $(since "$t") s after they came back"
+exec 4>&-
+for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$pid" 2>/dev/null && fatal "idle: ssh did not exit after its input ended"
+wait "$pid" || fatal "idle: ssh exited with status $?"
+
+# --- busy: an upload with both paths cut.
+o=${OUTAGE_BUSY:-30}
+head -c 8000000 /dev/urandom >"$W/data"
+sum=$(sha256sum <"$W/data" | cut -c1-64)
+on_a "$SSH" -F "$CFG" -v -p 2223 $opts "$B1" sha256sum <"$W/data" \
+    >"$W/busy.out" 2>"$W/busy.log" &
+pid=$!
+wait_for "$W/busy.log" "Sending command" 120 || fatal "busy: no session"
+sleep 3
+cut_all
+( sleep "$o"; restore_all ) &
+restorer=$!
+t=$(uptime_s)
+rc=0
+wait "$pid" || rc=$?
+wait "$restorer"; restorer=
+[ "$rc" = 0 ] || { grep -i "sctp\|timed out\|lost" "$W/busy.log" | tail; fatal "busy: ssh failed ($rc) through a $o s outage"; }
+[ "$(cut -c1-64 "$W/busy.out")" = "$sum" ] || fatal "busy: the data arrived corrupt"
+[ "$(grep -c "Connection established" "$W/busy.log")" = 1 ] || fatal "busy: more than one association"
+grep -q "SCTP: no path to the peer answers" "$W/busy.log" ||
+    { grep -i "sctp" "$W/busy.log" | tail -20; fatal "busy: ssh -v did not say that no path answered"; }
+note "busy: 8 MB upload, every path down $o s: intact, done $(since "$t") s after the cut"
+
+# --- ends: ssh gives up after SCTPUnreachableTimeout, and exits.
+ends() {
+	local name=$1 port=$2 sopt=$3 pid rc t cmd
+	shift 3
+	if [ "$name" = ends ]; then
+		on_a "$SSH" -F "$CFG" -v -p "$port" $opts $sopt "$B1" sha256sum \
+		    <"$W/data" >/dev/null 2>"$W/$name.log" &
+	else
+		# A download that outlasts the cut: sshd has data to send.
+		on_a "$SSH" -F "$CFG" -v -p "$port" $opts "$B1" \
+		    "cat /dev/zero" </dev/null >/dev/null 2>"$W/$name.log" &
+	fi
+	pid=$!
+	wait_for "$W/$name.log" "Sending command" 120 || fatal "$name: no session"
+	sleep 3
+	cut_all
+	t=$(uptime_s)
+	echo "$t" >"$W/$name.cut"
+	"$@"
+	restore_all
+}
+# ssh with the timeout: it must end by itself, paths still down.
+ends_client() {
+	local t rc=0
+	t=$(cat "$W/ends.cut")
+	for _ in $(seq 1500); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill -0 "$pid" 2>/dev/null &&
+	    { tail "$W/ends.log"; fatal "ends: ssh still running 300 s after every path went down (SCTPUnreachableTimeout 10s)"; }
+	wait "$pid" || rc=$?
+	[ "$rc" != 0 ] || fatal "ends: ssh exited 0"
+	grep -q "SCTP association lost" "$W/ends.log" ||
+	    { tail "$W/ends.log"; fatal "ends: ssh did not say why it ended"; }
+	note "ends: ssh (SCTPUnreachableTimeout 10s) exited $(since "$t") s after every path went down: $(grep "SCTP association lost" "$W/ends.log")"
+}
+pid=
+ends ends 2223 "-o SCTPUnreachableTimeout=10s" ends_client
+
+# sshd with the timeout (port 2224): its session process must end by itself.
+ends_server() {
+	local t
+	t=$(cat "$W/ends-server.cut")
+	for _ in $(seq 1500); do
+		grep -q "SCTP association lost" "$W/sshd2.log" && break
+		sleep 0.2
+	done
+	grep -q "SCTP association lost" "$W/sshd2.log" ||
+	    { tail "$W/sshd2.log"; fatal "ends-server: sshd did not end the session 300 s after every path went down (SCTPUnreachableTimeout 10s)"; }
+	note "ends-server: sshd (SCTPUnreachableTimeout 10s) ended the session $(since "$t") s after every path went down"
+	# The session's processes are the second sshd's children.
+	for _ in $(seq 150); do
+		[ -z "$(pgrep -P "$(cat "$W/sshd2.pid")" || true)" ] && break
+		sleep 0.2
+	done
+	[ -z "$(pgrep -P "$(cat "$W/sshd2.pid")" || true)" ] ||
+	    fatal "ends-server: sshd-session still running 30 s after it logged the end"
+}
+ends ends-server 2224 "" ends_server
+note "SCTP sessions lived through total outages and ended when told to"
