@@ -4,6 +4,8 @@
 #          line sent after they come back is answered on the same session
 #          (Linux's default association limit, 10 unanswered heartbeats and
 #          retransmissions, ended it within about 30 s);
+#   keepalive  ServerAliveInterval 3, ServerAliveCountMax 2: ssh ends by
+#          its keep-alive, as over TCP;
 #   busy   an upload through both paths cut OUTAGE_BUSY (default 30) s
 #          mid-transfer: completes intact on one association;
 #   ends   SCTPUnreachableTimeout 10s at ssh, an upload, both paths down
@@ -63,6 +65,21 @@ exec 4>&-
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && fatal "idle: ssh did not exit after its input ended"
 wait "$pid" || fatal "idle: ssh exited with status $?"
+
+# --- keepalive: ServerAliveInterval still decides, as over TCP.
+on_a "$SSH" -F "$CFG" -v -p 2223 $opts -o ServerAliveInterval=3 \
+    -o ServerAliveCountMax=2 "$B1" sleep 600 </dev/null >/dev/null 2>"$W/alive.log" &
+pid=$!
+wait_for "$W/alive.log" "Sending command" 120 || fatal "keepalive: no session"
+cut_all
+t=$(uptime_s)
+for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+restore_all
+kill -0 "$pid" 2>/dev/null && fatal "keepalive: ssh still running 120 s into the outage (ServerAliveInterval 3, ServerAliveCountMax 2)"
+wait "$pid" 2>/dev/null || true
+grep -q "Timeout, server $B1 not responding" "$W/alive.log" ||
+    { tail -5 "$W/alive.log"; fatal "keepalive: ssh did not end by its keep-alive"; }
+note "keepalive: ServerAliveInterval 3, ServerAliveCountMax 2: ssh ended $(since "$t") s into the outage"
 
 # --- busy: an upload with both paths cut.
 o=${OUTAGE_BUSY:-30}
