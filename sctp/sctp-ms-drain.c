@@ -76,16 +76,17 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 
 /*
  * Whether the drain waited SCTPDrainTimeout for a SENDER_DRY that has not
- * come.  Time while every path has failed does not count: then the
- * association itself keeps or ends the connection (SCTPUnreachableTimeout,
- * sctp-paths.c), so the drain waits as long as that allows.
+ * come.  A deadline that passes while every path has failed is put off by
+ * SCTPDrainTimeout: then the association itself keeps or ends the
+ * connection (SCTPUnreachableTimeout, sctp-paths.c).  Once it has ended,
+ * the read that saw it has said why.
  */
 static int
 drain_expired(struct sctp_ms_conn *c)
 {
 	double now;
 
-	if (!c->dry_wait || c->dry || c->drain_deadline == 0 ||
+	if (!c->dry_wait || c->dry || c->lost || c->drain_deadline == 0 ||
 	    (now = monotime_double()) < c->drain_deadline)
 		return 0;
 	if (sctp_paths_all_down(c->fd)) {

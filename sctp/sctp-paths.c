@@ -29,13 +29,18 @@
  *
  * So the path that carries the data, the primary while it is reachable,
  * gets a long interval, SCTP_HB_PRIMARY_MS; every other path, and the
- * primary while it is potentially failed or unreachable, keeps
- * SCTPHeartbeatInterval, so failed paths are still noticed and restored
- * ones found within a second.  A dead primary is still noticed as soon as
+ * primary while it or another path is potentially failed or unreachable,
+ * keeps SCTPHeartbeatInterval, so failed paths are still noticed and
+ * restored ones found within a second.  A dead primary is still noticed as soon as
  * data is sent on it (one retransmission timeout, then the potentially
  * failed state moves the data).  The long interval stays under the 210 s
  * that Linux's connection tracking keeps an idle SCTP path (NATs and
- * stateful firewalls).
+ * stateful firewalls).  (Each unanswered heartbeat to a failed path
+ * counts against the association's limit of retransmissions, and only an
+ * answer resets the count: with the primary's heartbeat 100 s apart, an
+ * idle session with one dead backup path counted some 60 before the next
+ * answer, more than Linux's default limit of 10 or a short
+ * SCTPUnreachableTimeout allows, and ended although its primary worked.)
  *
  * When every path has failed (a total outage), the heartbeats slow down
  * to one per path every SCTP_HB_DOWN_MS: Linux counts each unanswered
@@ -209,6 +214,7 @@ each_path(int fd, void (*fn)(int, const struct sockaddr_storage *, int,
 
 struct paths_count {
 	int	down;		/* failed (inactive) */
+	int	pf;		/* potentially failed */
 	int	up;		/* active, potentially failed or unknown */
 };
 
@@ -221,6 +227,15 @@ count_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 		pc->down++;
 	else if (state != SCTP_UNCONFIRMED)
 		pc->up++;
+	if (state == SCTP_PF)
+		pc->pf++;
+}
+
+static int
+count_paths(int fd, struct paths_count *pc)
+{
+	memset(pc, 0, sizeof(*pc));
+	return each_path(fd, count_path, pc);
 }
 
 int
@@ -228,8 +243,7 @@ sctp_paths_all_down(int fd)
 {
 	struct paths_count pc;
 
-	memset(&pc, 0, sizeof(pc));
-	if (each_path(fd, count_path, &pc) == -1)
+	if (count_paths(fd, &pc) == -1)
 		return 0;
 	return pc.down > 0 && pc.up == 0;
 }
@@ -237,6 +251,7 @@ sctp_paths_all_down(int fd)
 struct paths_tune {
 	uint32_t	base;		/* SCTPHeartbeatInterval */
 	int		all_down;
+	int		degraded;	/* a path failed or potentially */
 	int		have_prim;
 	struct sctp_prim prim;
 	int		slowed, restored;	/* paths switched */
@@ -249,12 +264,12 @@ tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	uint32_t want = pt->base;
 	long was;
 
-	if (pt->have_prim && state == SCTP_ACTIVE &&
+	if (pt->have_prim && state == SCTP_ACTIVE && !pt->degraded &&
 	    sctp_sockaddr_eq((const struct sockaddr *)ss,
 	    (const struct sockaddr *)&pt->prim.ssp_addr) &&
 	    pt->base < SCTP_HB_PRIMARY_MS)
 		want = SCTP_HB_PRIMARY_MS;
-	else if (pt->all_down && state != SCTP_UNCONFIRMED &&
+	else if (pt->all_down && state == SCTP_INACTIVE &&
 	    pt->base < SCTP_HB_DOWN_MS)
 		want = SCTP_HB_DOWN_MS;
 	if ((was = set_path_hbinterval(fd, ss, want)) == -1)
@@ -274,6 +289,7 @@ void
 sctp_paths_tune(int fd)
 {
 	struct paths_tune pt;
+	struct paths_count pc;
 	socklen_t len;
 
 	memset(&pt, 0, sizeof(pt));
@@ -282,7 +298,10 @@ sctp_paths_tune(int fd)
 	len = sizeof(pt.prim);
 	pt.have_prim = getsockopt(fd, IPPROTO_SCTP, SCTP_PRIMARY_ADDR,
 	    &pt.prim, &len) == 0;
-	pt.all_down = sctp_paths_all_down(fd);
+	if (count_paths(fd, &pc) == -1)
+		return;
+	pt.all_down = pc.down > 0 && pc.up == 0;
+	pt.degraded = pc.down > 0 || pc.pf > 0;
 	if (each_path(fd, tune_path, &pt) == -1)
 		return;
 	if (pt.slowed)

@@ -25,8 +25,9 @@
 
 /*
  * Set each path's heartbeat interval: SCTP_HB_PRIMARY_MS on the primary
- * while it is active, the association's (SCTPHeartbeatInterval) on every
- * other; SCTP_HB_DOWN_MS on each while all have failed.  Call once the
+ * while it is active and no other path has failed, the association's
+ * (SCTPHeartbeatInterval) on every other; SCTP_HB_DOWN_MS on each while
+ * all have failed.  Call once the
  * association is up and at each path change.
  */
 void	sctp_paths_tune(int fd);
