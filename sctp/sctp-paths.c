@@ -31,15 +31,15 @@
  * gets a long interval, SCTP_HB_PRIMARY_MS; every other path, and the
  * primary while it or another path is potentially failed or unreachable,
  * keeps SCTPHeartbeatInterval, so failed paths are still noticed and
- * restored ones found within a second.  A dead primary is still noticed as soon as
- * data is sent on it (one retransmission timeout, then the potentially
- * failed state moves the data).  The long interval stays under the 210 s
- * that Linux's connection tracking keeps an idle SCTP path (NATs and
- * stateful firewalls).  (Each unanswered heartbeat to a failed path
- * counts against the association's limit of retransmissions, and only an
- * answer resets the count: with the primary's heartbeat 100 s apart, an
- * idle session with one dead backup path counted some 60 before the next
- * answer, more than Linux's default limit of 10 or a short
+ * restored ones found within a second.  A dead primary is still noticed
+ * as soon as data is sent on it (one retransmission timeout, then the
+ * potentially failed state moves the data).  The long interval stays
+ * under the 210 s that Linux's connection tracking keeps an idle SCTP
+ * path (NATs and stateful firewalls).  (Each unanswered heartbeat to a
+ * failed path counts against the association's limit of retransmissions,
+ * and only an answer resets the count: with the primary's heartbeat 100 s
+ * apart, an idle session with one dead backup path counted some 60 before
+ * the next answer, more than Linux's default limit of 10 or a short
  * SCTPUnreachableTimeout allows, and ended although its primary worked.)
  *
  * When every path has failed (a total outage), the heartbeats slow down
