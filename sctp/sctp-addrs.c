@@ -195,6 +195,26 @@ sctp_addrs_any_v6(const u_char *packed, size_t packedlen)
 	return 0;
 }
 
+int
+sctp_sa_ntop(const struct sockaddr *sa, char *host, size_t len)
+{
+	struct sockaddr_in6 sin6;
+
+	if (sa->sa_family == AF_INET6) {
+		/* Linux gives SCTP's global addresses a scope too. */
+		memcpy(&sin6, sa, sizeof(sin6));
+		if (!IN6_IS_ADDR_LINKLOCAL(&sin6.sin6_addr))
+			sin6.sin6_scope_id = 0;
+		sa = (const struct sockaddr *)&sin6;
+	}
+	if (getnameinfo(sa, sctp_sa_len(sa), host, len, NULL, 0,
+	    NI_NUMERICHOST) != 0) {
+		strlcpy(host, "?", len);
+		return -1;
+	}
+	return 0;
+}
+
 char *
 sctp_addrs_string(const u_char *packed, int n)
 {
@@ -205,9 +225,7 @@ sctp_addrs_string(const u_char *packed, int n)
 
 	for (i = 0; i < n; i++) {
 		sa = (const struct sockaddr *)(packed + off);
-		if (getnameinfo(sa, sctp_sa_len(sa), host, sizeof(host),
-		    NULL, 0, NI_NUMERICHOST) != 0)
-			strlcpy(host, "?", sizeof(host));
+		(void)sctp_sa_ntop(sa, host, sizeof(host));
 		xasprintf(&tmp, "%s%s%s", ret, i == 0 ? "" : ", ", host);
 		free(ret);
 		ret = tmp;

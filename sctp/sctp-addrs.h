@@ -53,6 +53,12 @@ int	sctp_addrs_append(u_char **packed, size_t *packedlen, int *npacked,
 /* Whether a packed list holds an IPv6 address (then use an IPv6 socket). */
 int	sctp_addrs_any_v6(const u_char *packed, size_t packedlen);
 
+/*
+ * The numeric host of an AF_INET or AF_INET6 address, with a scope only
+ * for a link-local one; "?" and -1 on failure.
+ */
+int	sctp_sa_ntop(const struct sockaddr *, char *host, size_t len);
+
 /* "a, b, c" for logs, of a packed list; allocated. */
 char	*sctp_addrs_string(const u_char *packed, int n);
 

@@ -79,8 +79,10 @@ void
 sctp_configure(struct ssh *ssh, const struct sctp_options *o)
 {
 	ssh->sctp_options = o;
-	if (ssh->sctp_ms != NULL)
+	if (ssh->sctp_ms != NULL) {
 		ssh->sctp_ms->opts = o != NULL ? o : &ms_defaults;
+		ssh->sctp_ms->ssh = ssh;
+	}
 }
 
 #ifdef WITH_SCTP

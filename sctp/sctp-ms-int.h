@@ -72,6 +72,7 @@ struct ms_mchan {
 
 struct sctp_ms_conn {
 	int			 fd;
+	struct ssh		*ssh;	/* set by sctp_configure() */
 	const struct sctp_options *opts; /* the configuration's (2.11, 2.12) */
 	u_int			 nout, nin;	/* streams of the association */
 	int			 full_io;	/* sendmsg/recvmsg allowed */

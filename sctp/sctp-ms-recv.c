@@ -158,7 +158,7 @@ notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 	}
 	/* A path came, went or changed: its MTU may differ (2.10). */
 	c->mtu_stale = 1;
-	sctp_log_notification(c->fd, p, len);
+	sctp_log_notification(c->ssh, c->fd, p, len);
 }
 
 /*

@@ -48,6 +48,7 @@
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-paths.h"
+#include "sctp/sctp-roam.h"
 
 #ifdef WITH_SCTP
 
@@ -324,8 +325,9 @@ set_unreachable(int fd, const struct sctp_options *o)
 	    (u_int)ap.sasoc_asocmaxrxt, o->unreach_timeout);
 }
 
+/* An SSH socket; *roam says whether it offers ADD-IP (sctp-roam.c). */
 static int
-sctp_socket(int family, const struct sctp_options *o)
+sctp_socket(int family, const struct sctp_options *o, int *roam)
 {
 	int fd;
 	char why[256];
@@ -345,6 +347,7 @@ sctp_socket(int family, const struct sctp_options *o)
 	set_unreachable(fd, o);
 	set_buffers(fd);
 	ask_idata(fd);
+	*roam = sctp_roam_socket(fd, o);
 	return fd;
 }
 
@@ -406,6 +409,41 @@ addr_offset(const u_char *addrs, int k)
 	return off;
 }
 
+/* Whether sa is the wildcard address. */
+static int
+is_any(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET)
+		return ((const struct sockaddr_in *)sa)->sin_addr.s_addr ==
+		    htonl(INADDR_ANY);
+	if (sa->sa_family == AF_INET6)
+		return IN6_IS_ADDR_UNSPECIFIED(
+		    &((const struct sockaddr_in6 *)sa)->sin6_addr);
+	return 0;
+}
+
+/*
+ * Bind a client's socket to the wildcard address and any port, as
+ * connect(2) would, so that the kernel may announce address changes
+ * (sctp_roam_auto()).
+ */
+static int
+bind_any(int fd, int family)
+{
+	struct sockaddr_storage ss;
+	socklen_t len;
+
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_family = family;
+	len = family == AF_INET6 ? sizeof(struct sockaddr_in6) :
+	    sizeof(struct sockaddr_in);
+	if (bind(fd, (struct sockaddr *)&ss, len) == -1) {
+		debug_f("bind to the wildcard address: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * One nonblocking association attempt with the n packed addresses at
  * peers: the socket, or -1 with errno; *setup is set when the socket
@@ -415,14 +453,16 @@ static int
 attempt_one(int sfamily, const struct sctp_options *o, u_char *locals,
     int nlocals, u_char *peers, int n, int *connected, int *setup)
 {
-	int fd, oerrno;
+	int fd, oerrno, roam;
 	char *s;
 
 	*connected = *setup = 0;
-	if ((fd = sctp_socket(sfamily, o)) == -1) {
+	if ((fd = sctp_socket(sfamily, o, &roam)) == -1) {
 		*setup = 1;
 		return -1;
 	}
+	if (nlocals == 0 && roam && bind_any(fd, sfamily) == 0)
+		sctp_roam_auto(fd);
 	if (nlocals > 0) {
 		s = sctp_addrs_string(locals, nlocals);
 		if (sctp_bindx(fd, (struct sockaddr *)locals, nlocals,
@@ -684,11 +724,11 @@ listen_one(int fd, const char *what, int *socks, int *nsocks, int maxsocks)
 }
 
 static int
-listen_socket(int family, const struct sctp_options *o)
+listen_socket(int family, const struct sctp_options *o, int *roam)
 {
 	int fd, on = 1;
 
-	if ((fd = sctp_socket(family, o)) == -1)
+	if ((fd = sctp_socket(family, o, roam)) == -1)
 		return -1;
 	if (set_nonblock(fd) == -1) {
 		close(fd);
@@ -746,7 +786,7 @@ sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
 {
 	struct addrinfo *ai;
 	char ntop[NI_MAXHOST], strport[NI_MAXSERV], *what;
-	int fd, n = 0;
+	int fd, n = 0, roam;
 
 	for (ai = addrs; ai != NULL; ai = ai->ai_next) {
 		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
@@ -760,7 +800,7 @@ sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
 			    "socket", ntop, strport);
 			continue;
 		}
-		if ((fd = listen_socket(ai->ai_family, o)) == -1)
+		if ((fd = listen_socket(ai->ai_family, o, &roam)) == -1)
 			continue;
 		if (ai->ai_family == AF_INET6)
 			sock_set_v6only(fd);
@@ -771,6 +811,9 @@ sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
 			close(fd);
 			continue;
 		}
+		/* Its associations inherit it (a wildcard listener only). */
+		if (roam && is_any(ai->ai_addr))
+			sctp_roam_auto(fd);
 		xasprintf(&what, "%s port %s", ntop, strport);
 		n += listen_one(fd, what, socks, nsocks, maxsocks);
 		free(what);
@@ -786,7 +829,7 @@ sctp_listen_multi(const struct sctp_options *o, int default_port,
 	u_char *packed;
 	size_t packedlen;
 	u_int i;
-	int fd, n = 0, npacked, family;
+	int fd, n = 0, npacked, family, roam;
 	char *err = NULL, *s, *what, port[16];
 
 	for (i = 0; i < o->nlisten_multi; i++) {
@@ -813,7 +856,7 @@ sctp_listen_multi(const struct sctp_options *o, int default_port,
 		family = sctp_addrs_any_v6(packed, packedlen) ?
 		    AF_INET6 : AF_INET;
 		s = sctp_addrs_string(packed, npacked);
-		if ((fd = listen_socket(family, o)) != -1) {
+		if ((fd = listen_socket(family, o, &roam)) != -1) {
 			if (sctp_bindx(fd, (struct sockaddr *)packed, npacked,
 			    SCTP_BINDX_ADD_ADDR) == -1) {
 				error("Bind to %s port %s (SCTP) failed: %s.",
@@ -895,6 +938,7 @@ sctp_events_enable(struct ssh *ssh, int fd)
 	ssh->sctp_events = 1;
 	debug2_f("fd %d: logging SCTP path changes", fd);
 	sctp_paths_tune(fd);
+	sctp_roam_check_peers(ssh, fd);
 }
 
 /*
@@ -939,8 +983,17 @@ paddr_state(int st)
 	return "changed state";
 }
 
+/* Path events an administrator reads at sshd's default LogLevel. */
+static int
+paddr_notable(int st)
+{
+	return st == SCTP_ADDR_UNREACHABLE || st == SCTP_ADDR_AVAILABLE ||
+	    st == SCTP_ADDR_ADDED || st == SCTP_ADDR_REMOVED ||
+	    st == SCTP_ADDR_MADE_PRIM;
+}
+
 void
-sctp_log_notification(int fd, const u_char *buf, size_t len)
+sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 {
 	const union sctp_notification *sn = (const void *)buf;
 	struct sockaddr_storage ss;
@@ -957,22 +1010,25 @@ sctp_log_notification(int fd, const u_char *buf, size_t len)
 	    sizeof(ss));
 	memcpy(&state, buf + offsetof(struct sctp_paddr_change, spc_state),
 	    sizeof(state));
-	(void)getnameinfo((struct sockaddr *)&ss, ss.ss_family == AF_INET6 ?
-	    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in),
-	    host, sizeof(host), NULL, 0, NI_NUMERICHOST);
+	(void)sctp_sa_ntop((struct sockaddr *)&ss, host, sizeof(host));
 	memset(&st, 0, sizeof(st));
 	if (getsockopt(fd, IPPROTO_SCTP, SCTP_STATUS, &st, &sl) == 0) {
 		memcpy(&ss, (u_char *)&st +
 		    offsetof(struct sctp_status, sstat_primary) +
 		    offsetof(struct sctp_paddrinfo, spinfo_address), sizeof(ss));
-		(void)getnameinfo((struct sockaddr *)&ss,
-		    ss.ss_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
-		    sizeof(struct sockaddr_in), prim, sizeof(prim), NULL, 0,
-		    NI_NUMERICHOST);
+		(void)sctp_sa_ntop((struct sockaddr *)&ss, prim, sizeof(prim));
 	}
-	debug("SCTP path to %s %s; primary path %s", host,
-	    paddr_state(state), prim);
+	if (ssh != NULL && ssh->kex != NULL && ssh->kex->server &&
+	    paddr_notable(state))
+		logit("SCTP path to %s %s; primary path %s (connection from "
+		    "%s port %d)", host, paddr_state(state), prim,
+		    ssh->remote_ipaddr != NULL ? ssh->remote_ipaddr : "?",
+		    ssh->remote_port);
+	else
+		debug("SCTP path to %s %s; primary path %s", host,
+		    paddr_state(state), prim);
 	sctp_paths_tune(fd);
+	sctp_roam_check_peers(ssh, fd);
 }
 
 void
@@ -998,7 +1054,7 @@ sctp_log_lost(int err)
  * again".
  */
 static ssize_t
-read_data(int fd, void *buf, size_t len, int flags)
+read_data(struct ssh *ssh, int fd, void *buf, size_t len, int flags)
 {
 	struct msghdr msg;
 	struct iovec iov;
@@ -1028,7 +1084,7 @@ read_data(int fd, void *buf, size_t len, int flags)
 			if ((n = recvmsg(fd, &msg, MSG_DONTWAIT)) <= 0)
 				return n;
 		}
-		sctp_log_notification(fd, note, notelen);
+		sctp_log_notification(ssh, fd, note, notelen);
 		flags = MSG_DONTWAIT;
 	}
 }
@@ -1038,7 +1094,7 @@ sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 {
 	if (!ssh->sctp_events)
 		return read(fd, buf, len);
-	return read_data(fd, buf, len, 0);
+	return read_data(ssh, fd, buf, len, 0);
 }
 
 /*
@@ -1058,11 +1114,11 @@ read_more(struct ssh *ssh, int fd, u_char *buf, size_t len)
 
 	if (!ssh->sctp_events)
 		return read(fd, buf, len);
-	if ((n = read_data(fd, buf, len, 0)) <= 0 || ssh->kex == NULL ||
+	if ((n = read_data(ssh, fd, buf, len, 0)) <= 0 || ssh->kex == NULL ||
 	    (ssh->kex->flags & KEX_INITIAL) != 0)
 		return n;
 	for (done = n; done < len; done += n) {
-		if ((n = read_data(fd, buf + done, len - done,
+		if ((n = read_data(ssh, fd, buf + done, len - done,
 		    MSG_DONTWAIT)) <= 0)
 			break;	/* EAGAIN, errors, the end: next call */
 	}

@@ -72,8 +72,14 @@ long long sctp_pr_abandoned(int fd, int policy);
  */
 void	sctp_events_enable(struct ssh *, int fd);
 
-/* Log a path change notification read from fd (debug). */
-void	sctp_log_notification(int fd, const u_char *buf, size_t len);
+/*
+ * Log a path change notification read from fd (debug; sshd: INFO when a
+ * path fails, returns, is added or removed or becomes primary), retune
+ * the paths and check the peer addresses (sctp_roam_check_peers()).
+ * ssh may be NULL.
+ */
+void	sctp_log_notification(struct ssh *, int fd, const u_char *buf,
+	    size_t len);
 
 /* Say why the association ended, if a read's errno tells it. */
 void	sctp_log_lost(int err);

@@ -36,7 +36,8 @@
 enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
 	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti,
-	kChannelStreams, kScheduler, kWeights, kDrainTimeout, kUnreachTimeout
+	kChannelStreams, kScheduler, kWeights, kDrainTimeout, kUnreachTimeout,
+	kRoaming
 };
 
 static const struct sctp_keyword keywords[] = {
@@ -63,6 +64,8 @@ static const struct sctp_keyword keywords[] = {
 	{ "sctpdraintimeout", "SCTPDrainTimeout", kDrainTimeout,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpunreachabletimeout", "SCTPUnreachableTimeout", kUnreachTimeout,
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctproaming", "SCTPRoaming", kRoaming,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
@@ -120,6 +123,7 @@ sctp_options_init(struct sctp_options *o)
 	o->weight_bulk = -1;
 	o->drain_timeout = -1;
 	o->unreach_timeout = -1;
+	o->roaming = -1;
 	sctp_fwd_options_init(&o->fwd);
 }
 
@@ -161,6 +165,8 @@ sctp_options_fill(struct sctp_options *o)
 		o->drain_timeout = SCTP_DEFAULT_DRAIN_TIMEOUT;
 	if (o->unreach_timeout == -1)
 		o->unreach_timeout = SCTP_DEFAULT_UNREACH_TIMEOUT;
+	if (o->roaming == -1)
+		o->roaming = 1;
 	sctp_fwd_options_fill(&o->fwd);
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
@@ -297,6 +303,7 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 			o->unreach_timeout = value;
 		break;
 	case kChannelStreams:
+	case kRoaming:
 		if (strcmp(arg, "yes") == 0)
 			value = 1;
 		else if (strcmp(arg, "no") == 0)
@@ -306,7 +313,10 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 			    "(yes or no).", filename, linenum, display, arg);
 			return -1;
 		}
-		if (active && o->channel_streams == -1)
+		if (kw->code == kRoaming) {
+			if (active && o->roaming == -1)
+				o->roaming = value;
+		} else if (active && o->channel_streams == -1)
 			o->channel_streams = value;
 		break;
 	case kPeerAddresses:
@@ -448,5 +458,6 @@ sctp_options_dump(const struct sctp_options *o, int server)
 		printf("sctpunreachabletimeout none\n");
 	else
 		printf("sctpunreachabletimeout %d\n", o->unreach_timeout);
+	printf("sctproaming %s\n", o->roaming ? "yes" : "no");
 	sctp_fwd_options_dump(&o->fwd, server);
 }

@@ -66,6 +66,7 @@ struct sctp_options {
 	int	 weight_bulk;
 	int	 drain_timeout;		/* seconds, 0 = none */
 	int	 unreach_timeout;	/* seconds, 0 = the kernel's most */
+	int	 roaming;		/* ADD-IP: follow address changes */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
 	struct sctp_fwd_options fwd;	/* forwarding SCTP, UDP, DCCP */

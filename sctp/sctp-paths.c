@@ -97,10 +97,7 @@ assoc_hbinterval(int fd, uint32_t *ms)
 static void
 path_name(const struct sockaddr_storage *ss, char *host, size_t len)
 {
-	if (getnameinfo((const struct sockaddr *)ss,
-	    sctp_sa_len((const struct sockaddr *)ss), host, len,
-	    NULL, 0, NI_NUMERICHOST) != 0)
-		strlcpy(host, "?", len);
+	(void)sctp_sa_ntop((const struct sockaddr *)ss, host, len);
 }
 
 /*
@@ -177,12 +174,8 @@ probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
 		debug2_f("path %s: %s, heartbeat sent", host, why);
 }
 
-/*
- * Calls fn for each peer address of the association with its state
- * (SCTP_ACTIVE and the others); returns how many, or -1.
- */
-static int
-each_path(int fd, void (*fn)(int, const struct sockaddr_storage *, int,
+int
+sctp_paths_each(int fd, void (*fn)(int, const struct sockaddr_storage *, int,
     void *), void *arg)
 {
 	struct sctp_paddrinfo pi;
@@ -235,7 +228,7 @@ static int
 count_paths(int fd, struct paths_count *pc)
 {
 	memset(pc, 0, sizeof(*pc));
-	return each_path(fd, count_path, pc);
+	return sctp_paths_each(fd, count_path, pc);
 }
 
 int
@@ -302,7 +295,7 @@ sctp_paths_tune(int fd)
 		return;
 	pt.all_down = pc.down > 0 && pc.up == 0;
 	pt.degraded = pc.down > 0 || pc.pf > 0;
-	if (each_path(fd, tune_path, &pt) == -1)
+	if (sctp_paths_each(fd, tune_path, &pt) == -1)
 		return;
 	if (pt.slowed)
 		verbose("SCTP: no path to the peer answers; data is "

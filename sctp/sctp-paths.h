@@ -32,6 +32,15 @@
  */
 void	sctp_paths_tune(int fd);
 
+/*
+ * Calls fn for each peer address of the association with its state
+ * (SCTP_ACTIVE and the others); returns how many, or -1.
+ */
+struct sockaddr_storage;
+int	sctp_paths_each(int fd,
+	    void (*fn)(int, const struct sockaddr_storage *, int, void *),
+	    void *arg);
+
 /* Whether every confirmed path of the association has failed. */
 int	sctp_paths_all_down(int fd);
 

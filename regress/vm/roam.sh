@@ -1,0 +1,121 @@
+# roam: the client's address changes mid-session (SCTPRoaming, ADD-IP).
+# Host A starts with one address, on path 1 only; host B (sshd on the
+# wildcard address) is reachable from either path, as a server with one
+# public address is from any network.  Cases:
+#   mbb     make-before-break: A gains an address on path 2, then loses
+#           its path-1 address and path 1 is cut: the same session
+#           answers, and sshd logs the new path at INFO;
+#   fromkey the same with the key restricted to path 1's network by
+#           from=: sshd ends the connection once the path-2 address is
+#           confirmed, saying why;
+#   off     SCTPRoaming no at ssh: the move is not announced, and the
+#           session does not follow it (the old address is gone).
+# Break-before-make (the only address lost first) is not tested: with
+# Linux's SCTP at both ends the association does not follow it (see
+# README.sctp, "Changing addresses").
+# Argument: 4 (the default) or 6, the address family.
+# Timings are printed, never asserted; the limits only catch a hang.
+. "$(dirname "$0")/lib.sh"
+fam=${1:-4}
+"$TOPO" up 2
+"$TOPO" set 1 delay 10
+"$TOPO" set 2 delay 10
+. "$(dirname "$0")/sshlib.sh"
+A1=$("$TOPO" addr a 1 "$fam") A2=$("$TOPO" addr a 2 "$fam")
+B1=$("$TOPO" addr b 1 "$fam") B2=$("$TOPO" addr b 2 "$fam")
+if [ "$fam" = 6 ]; then
+	other=4 plen=64 net1=${B1%::*}::/64 dad=nodad
+else
+	other=6 plen=24 net1=${B1%.*}.0/24 dad=
+fi
+SSHD_LOGLEVEL=INFO start_sshd "Transport sctp"
+cleanup() {
+	pkill -f "$SSH -F $CFG" 2>/dev/null || true
+	stop_sshd
+}
+trap cleanup EXIT
+trap '' PIPE
+since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# A on path 1 only (its path-2 addresses and those of the other family
+# gone), path 1 up.
+home() {
+	"$TOPO" restore 1
+	ip -n sctp-a -4 addr flush dev path2
+	ip -n sctp-a -6 addr flush dev path2 scope global
+	ip -n sctp-a -$other addr flush dev path1 scope global
+	ip -n sctp-a addr replace "$A1/$plen" dev path1 $dad
+}
+# Make before break: a new address on path 2, with B's path-1 network
+# reached through it; then the old address goes and path 1 is cut.
+move() {
+	ip -n sctp-a addr add "$A2/$plen" dev path2 $dad
+	ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
+	sleep "${ROAM_OVERLAP:-3}"
+	ip -n sctp-a addr del "$A1/$plen" dev path1
+	nice -n -20 "$TOPO" cut 1
+}
+
+# session NAME [ssh options]: an echoing session on fd 4.
+session() {
+	local name=$1
+	shift
+	rm -f "$W/in"; mkfifo "$W/in"
+	# shellcheck disable=SC2016
+	on_a "$SSH" -F "$CFG" -v -z "$@" "$B1" \
+	    'while read -r x; do echo "got $x"; done' <"$W/in" \
+	    >"$W/$name.out" 2>"$W/$name.log" &
+	pid=$!
+	exec 4>"$W/in"
+	echo one >&4
+	wait_for "$W/$name.out" "got one" 120 ||
+	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
+}
+
+# --- mbb
+home
+session mbb
+: >"$W/sshd.log"
+move
+t=$(uptime_s)
+echo two >&4 || true
+wait_for "$W/mbb.out" "got two" 120 ||
+    { grep -i "sctp\|lost" "$W/mbb.log" | tail; cat "$W/sshd.log"; fatal "mbb: no answer within 120 s of the move"; }
+note "mbb: answered $(since "$t") s after the old address went"
+grep -q "SCTP path to $A2 .*(connection from $A1 " "$W/sshd.log" ||
+    { cat "$W/sshd.log"; fatal "mbb: sshd did not log the new path at INFO"; }
+note "mbb: sshd: $(grep "SCTP path to $A2" "$W/sshd.log" | head -1 | sed 's/.*sshd-session[^:]*: //')"
+exec 4>&-
+for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$pid" 2>/dev/null && fatal "mbb: ssh did not exit after its input ended"
+wait "$pid" || fatal "mbb: ssh exited with status $?"
+
+# --- fromkey: the key may be used from path 1's network only.
+cp "$W/authorized_keys" "$W/authorized_keys.all"
+printf 'from="%s" %s\n' "$net1" "$(cat "$W/id.pub")" >"$W/authorized_keys"
+home
+session fromkey
+: >"$W/sshd.log"
+move
+t=$(uptime_s)
+for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$pid" 2>/dev/null && { cat "$W/sshd.log"; fatal "fromkey: the session outlived a move outside from="; }
+wait "$pid" 2>/dev/null || true
+grep -q "SCTP peer address $A2 not permitted by from=" "$W/sshd.log" ||
+    { cat "$W/sshd.log"; fatal "fromkey: sshd did not say why it ended the connection"; }
+note "fromkey: sshd ended the connection $(since "$t") s after the move: $(grep -o "SCTP peer address $A2 not permitted[^\"]*\"[^\"]*\"" "$W/sshd.log" | head -1)"
+exec 4>&- 2>/dev/null || true
+cp "$W/authorized_keys.all" "$W/authorized_keys"
+
+# --- off: without SCTPRoaming the association cannot follow.
+home
+session off -o SCTPRoaming=no
+move
+echo two >&4 || true
+sleep 20
+grep -q "got two" "$W/off.out" && fatal "off: the session followed the move with SCTPRoaming no"
+note "off: SCTPRoaming no: no answer 20 s after the move, as expected"
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null || true
+exec 4>&- 2>/dev/null || true
+echo "roam: ok"
