@@ -114,6 +114,19 @@ sctp_roam_auto(int fd)
 		debug2_f("fd %d: address changes announced to the peer", fd);
 }
 
+void
+sctp_roam_accepted(int fd, const struct sctp_options *o)
+{
+	/*
+	 * The kernel copies the association but not the listener's ADD-IP
+	 * settings to the accepted socket, and it sends ASCONF only for a
+	 * socket that offers ADD-IP.  SCTP_AUTO_ASCONF fails (debug) where
+	 * the listener had specific addresses.
+	 */
+	if (sctp_roam_socket(fd, o))
+		sctp_roam_auto(fd);
+}
+
 static void
 check_peer(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 {
@@ -147,6 +160,11 @@ sctp_roam_socket(int fd, const struct sctp_options *o)
 
 void
 sctp_roam_auto(int fd)
+{
+}
+
+void
+sctp_roam_accepted(int fd, const struct sctp_options *o)
 {
 }
 

@@ -42,6 +42,13 @@ int	sctp_roam_socket(int fd, const struct sctp_options *);
 void	sctp_roam_auto(int fd);
 
 /*
+ * sshd, on an accepted association's socket, which does not inherit its
+ * listener's ADD-IP settings: sctp_roam_socket(), then sctp_roam_auto()
+ * if the listener was bound to the wildcard address.
+ */
+void	sctp_roam_accepted(int fd, const struct sctp_options *);
+
+/*
  * sshd, after authentication: ssh->sctp_peer_check decides whether a peer
  * address may carry the session, and ends the connection if not.  Puts
  * every confirmed peer address of the association on fd to it; called

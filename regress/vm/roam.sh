@@ -9,7 +9,10 @@
 #           from=: sshd ends the connection once the path-2 address is
 #           confirmed, saying why;
 #   off     SCTPRoaming no at ssh: the move is not announced, and the
-#           session does not follow it (the old address is gone).
+#           session does not follow it (the old address is gone);
+#   server  the server moves, make-before-break: B, with one address
+#           (on path 1), gains another on path 2 and loses the first,
+#           and path 1 is cut: the same session answers.
 # Break-before-make (the only address lost first) is not tested: with
 # Linux's SCTP at both ends the association does not follow it (see
 # README.sctp, "Changing addresses").
@@ -118,4 +121,38 @@ note "off: SCTPRoaming no: no answer 20 s after the move, as expected"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null || true
 exec 4>&- 2>/dev/null || true
+
+# --- server: B's address changes.  B on path 1 only; its new address is
+# reached over path 2 (A has no address there: on-link routes in IPv4,
+# link-local next hops in IPv6).
+home
+ip -n sctp-b -4 addr flush dev path2
+ip -n sctp-b -6 addr flush dev path2 scope global
+ip -n sctp-b -$other addr flush dev path1 scope global
+if [ "$fam" = 6 ]; then
+	BN=2001:db8:9::2 bn=128 netA=${A1%::*}::/64
+	lla=$(ip -n sctp-a -6 -o addr show dev path2 scope link | awk '{ print $4 }')
+	llb=$(ip -n sctp-b -6 -o addr show dev path2 scope link | awk '{ print $4 }')
+	via_a="via ${llb%/*}" via_b="via ${lla%/*}"
+else
+	BN=198.18.9.2 bn=32 netA=${A1%.*}.0/24 via_a= via_b=
+fi
+session server
+ip -n sctp-b addr add "$BN/$bn" dev path2 $dad
+ip -n sctp-a route replace "$BN/$bn" $via_a dev path2
+ip -n sctp-b route replace "$netA" $via_b dev path2 metric 100
+sleep "${ROAM_OVERLAP:-3}"
+ip -n sctp-b addr del "$B1/$plen" dev path1
+nice -n -20 "$TOPO" cut 1
+t=$(uptime_s)
+echo two >&4 || true
+wait_for "$W/server.out" "got two" 120 ||
+    { grep -i "sctp\|lost" "$W/server.log" | tail; fatal "server: no answer within 120 s of the server's move"; }
+note "server: answered $(since "$t") s after the server's old address went"
+grep -q "SCTP path to $BN " "$W/server.log" ||
+    { grep -i "sctp" "$W/server.log" | tail; fatal "server: ssh -v did not log the server's new address"; }
+exec 4>&-
+for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$pid" 2>/dev/null && fatal "server: ssh did not exit after its input ended"
+wait "$pid" || fatal "server: ssh exited with status $?"
 echo "roam: ok"
