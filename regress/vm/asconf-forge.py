@@ -55,7 +55,7 @@ def watch(p):
     return False
 
 
-sniff(iface=iface, filter="sctp", stop_filter=watch, timeout=120, store=0,
+sniff(iface=iface, stop_filter=watch, timeout=120, store=0,
       started_callback=lambda: print("sniffing", flush=True))
 if "tag" not in seen:
     print("no association seen")
@@ -81,7 +81,7 @@ for mode in modes:
                                          HMAC=os.urandom(20)) / asconf
     pkt = (net(src=src, dst=dst) / SCTP(sport=sport, dport=dport, tag=tag) /
            chunks)
-    acks = sniff(iface=iface, filter="sctp", timeout=3,
+    acks = sniff(iface=iface, timeout=3,
                  lfilter=lambda p: SCTPChunkAddressConfAck in p and
                  ip_of(p).src == dst,
                  started_callback=lambda: send(pkt))
