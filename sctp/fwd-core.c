@@ -302,14 +302,21 @@ fwd_channel_request(struct ssh *ssh, Channel *c, const char *rtype)
 	return 1;
 }
 
-/* ssh: the channel is open (after fwd_open_confirmation). */
+/* The opener: the channel is open (after fwd_open_confirmation). */
 void
 fwd_opened(struct ssh *ssh, Channel *c)
 {
+	struct fwd_chan *f = c->sctp_fwd;
 	int r;
 
-	if (c->sctp_fwd->bad_confirm) {
+	if (f->bad_confirm) {
 		fwd_chan_error(ssh, c, "bad open confirmation");
+		return;
+	}
+	/* 3.3: aborted while it opened: abort the far one too */
+	if (f->abort_pending && f->ops->abort != NULL) {
+		f->ops->abort(ssh, c);
+		channel_force_close(ssh, c, 1);
 		return;
 	}
 	if (fwd_ms(ssh) == NULL || c->sctp_fwd->role == FWD_LISTENER)

@@ -146,6 +146,7 @@ struct fwd_chan {
 	u_int		 queued;	/* while opening */
 	int		 counted;	/* UDP (sshd): in the connection's total */
 	int		 bad_confirm;	/* ssh: its confirmation was malformed */
+	int		 abort_pending;	/* aborted while the open went on */
 	int		 confirmer;	/* sshd's side of a local forward */
 	int		 ready;		/* confirmer: "ready" arrived (3.8) */
 	int		 unseq;		/* data unsequenced, no window (3.8) */

@@ -397,8 +397,11 @@ abort_channel(struct ssh *ssh, Channel *c, const char *why)
 	if (c->have_remote_id && c->type == SSH_CHANNEL_OPEN) {
 		send_sctp_abort(ssh, c);
 		channel_force_close(ssh, c, 1);
-	} else
-		chan_read_failed(ssh, c);	/* not open: the open decides */
+	} else {
+		/* Not open: the open decides; if it succeeds, fwd_opened(). */
+		c->sctp_fwd->abort_pending = 1;
+		chan_read_failed(ssh, c);
+	}
 }
 
 /*
