@@ -199,13 +199,22 @@ int
 sctp_sa_ntop(const struct sockaddr *sa, char *host, size_t len)
 {
 	struct sockaddr_in6 sin6;
+	struct sockaddr_in sin;
 
 	if (sa->sa_family == AF_INET6) {
-		/* Linux gives SCTP's global addresses a scope too. */
 		memcpy(&sin6, sa, sizeof(sin6));
-		if (!IN6_IS_ADDR_LINKLOCAL(&sin6.sin6_addr))
-			sin6.sin6_scope_id = 0;
-		sa = (const struct sockaddr *)&sin6;
+		if (IN6_IS_ADDR_V4MAPPED(&sin6.sin6_addr)) {
+			/* As sshd names the peer (ssh_remote_ipaddr()). */
+			memset(&sin, 0, sizeof(sin));
+			sin.sin_family = AF_INET;
+			memcpy(&sin.sin_addr, &sin6.sin6_addr.s6_addr[12], 4);
+			sa = (const struct sockaddr *)&sin;
+		} else {
+			/* Linux gives SCTP's global addresses a scope too. */
+			if (!IN6_IS_ADDR_LINKLOCAL(&sin6.sin6_addr))
+				sin6.sin6_scope_id = 0;
+			sa = (const struct sockaddr *)&sin6;
+		}
 	}
 	if (getnameinfo(sa, sctp_sa_len(sa), host, len, NULL, 0,
 	    NI_NUMERICHOST) != 0) {

@@ -55,7 +55,8 @@ int	sctp_addrs_any_v6(const u_char *packed, size_t packedlen);
 
 /*
  * The numeric host of an AF_INET or AF_INET6 address, with a scope only
- * for a link-local one; "?" and -1 on failure.
+ * for a link-local one, and an IPv4-mapped one as IPv4; "?" and -1 on
+ * failure.
  */
 int	sctp_sa_ntop(const struct sockaddr *, char *host, size_t len);
 

@@ -14,8 +14,10 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 
 #include <errno.h>
+#include <netdb.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -177,6 +179,31 @@ test_addrlist(void)
 		free(s);
 		free(packed);
 		sctp_addrlist_free(al);
+	}
+	TEST_DONE();
+
+	TEST_START("sctp_sa_ntop: mapped IPv4 as IPv4, scope on link-local only");
+	{
+		struct sockaddr_in6 sin6;
+		char host[NI_MAXHOST];
+
+		memset(&sin6, 0, sizeof(sin6));
+		sin6.sin6_family = AF_INET6;
+		sin6.sin6_scope_id = 3;
+		ASSERT_INT_EQ(inet_pton(AF_INET6, "::ffff:198.18.1.1",
+		    &sin6.sin6_addr), 1);
+		ASSERT_INT_EQ(sctp_sa_ntop((struct sockaddr *)&sin6, host,
+		    sizeof(host)), 0);
+		ASSERT_STRING_EQ(host, "198.18.1.1");
+		ASSERT_INT_EQ(inet_pton(AF_INET6, "2001:db8:1::1",
+		    &sin6.sin6_addr), 1);
+		ASSERT_INT_EQ(sctp_sa_ntop((struct sockaddr *)&sin6, host,
+		    sizeof(host)), 0);
+		ASSERT_STRING_EQ(host, "2001:db8:1::1");
+		ASSERT_INT_EQ(inet_pton(AF_INET6, "fe80::1", &sin6.sin6_addr), 1);
+		ASSERT_INT_EQ(sctp_sa_ntop((struct sockaddr *)&sin6, host,
+		    sizeof(host)), 0);
+		ASSERT_INT_EQ(strncmp(host, "fe80::1%", 8), 0);
 	}
 	TEST_DONE();
 }
