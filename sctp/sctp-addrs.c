@@ -31,6 +31,7 @@
 
 #include "xmalloc.h"
 #include "log.h"
+#include "canohost.h"
 #include "misc.h"
 #include "sctp/sctp-addrs.h"
 
@@ -198,25 +199,19 @@ sctp_addrs_any_v6(const u_char *packed, size_t packedlen)
 int
 sctp_sa_ntop(const struct sockaddr *sa, char *host, size_t len)
 {
-	struct sockaddr_in6 sin6;
-	struct sockaddr_in sin;
+	struct sockaddr_storage ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	socklen_t sslen = sctp_sa_len(sa);
 
-	if (sa->sa_family == AF_INET6) {
-		memcpy(&sin6, sa, sizeof(sin6));
-		if (IN6_IS_ADDR_V4MAPPED(&sin6.sin6_addr)) {
-			/* As sshd names the peer (ssh_remote_ipaddr()). */
-			memset(&sin, 0, sizeof(sin));
-			sin.sin_family = AF_INET;
-			memcpy(&sin.sin_addr, &sin6.sin6_addr.s6_addr[12], 4);
-			sa = (const struct sockaddr *)&sin;
-		} else {
-			/* Linux gives SCTP's global addresses a scope too. */
-			if (!IN6_IS_ADDR_LINKLOCAL(&sin6.sin6_addr))
-				sin6.sin6_scope_id = 0;
-			sa = (const struct sockaddr *)&sin6;
-		}
-	}
-	if (getnameinfo(sa, sctp_sa_len(sa), host, len, NULL, 0,
+	memset(&ss, 0, sizeof(ss));
+	memcpy(&ss, sa, sslen);
+	/* A mapped IPv4 address as sshd names the peer (canohost.c). */
+	ipv64_normalise_mapped(&ss, &sslen);
+	/* Linux gives SCTP's global IPv6 addresses a scope too. */
+	if (ss.ss_family == AF_INET6 &&
+	    !IN6_IS_ADDR_LINKLOCAL(&sin6->sin6_addr))
+		sin6->sin6_scope_id = 0;
+	if (getnameinfo((struct sockaddr *)&ss, sslen, host, len, NULL, 0,
 	    NI_NUMERICHOST) != 0) {
 		strlcpy(host, "?", len);
 		return -1;
