@@ -48,6 +48,7 @@
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-paths.h"
+#include "sctp/sctp-pathview.h"
 #include "sctp/sctp-roam.h"
 
 #ifdef WITH_SCTP
@@ -1000,6 +1001,9 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 	struct sctp_status st;
 	socklen_t sl = sizeof(st);
 	char host[NI_MAXHOST] = "?", prim[NI_MAXHOST] = "?";
+	char from[NI_MAXHOST], to[NI_MAXHOST];
+	const char *what = NULL;
+	struct sockaddr_storage addr;
 	uint32_t state;
 
 	if (len < sizeof(sn->sn_header) ||
@@ -1011,6 +1015,7 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 	memcpy(&state, buf + offsetof(struct sctp_paddr_change, spc_state),
 	    sizeof(state));
 	(void)sctp_sa_ntop((struct sockaddr *)&ss, host, sizeof(host));
+	addr = ss;
 	memset(&st, 0, sizeof(st));
 	if (getsockopt(fd, IPPROTO_SCTP, SCTP_STATUS, &st, &sl) == 0) {
 		memcpy(&ss, (u_char *)&st +
@@ -1027,6 +1032,24 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 	else
 		debug("SCTP path to %s %s; primary path %s", host,
 		    paddr_state(state), prim);
+	switch (sctp_pathview_event(ssh, fd, &addr, state, from, to,
+	    sizeof(from))) {
+	case 1:
+		what = "failover";
+		break;
+	case 2:
+		what = "back";
+		break;
+	}
+	if (what != NULL && ssh != NULL && ssh->kex != NULL &&
+	    ssh->kex->server)
+		logit("SCTP %s: data moved from path to %s to path to %s "
+		    "(connection from %s port %d)", what, from, to,
+		    ssh->remote_ipaddr != NULL ? ssh->remote_ipaddr : "?",
+		    ssh->remote_port);
+	else if (what != NULL)
+		debug("SCTP %s: data moved from path to %s to path to %s",
+		    what, from, to);
 	sctp_paths_tune(fd);
 	sctp_roam_check_peers(ssh, fd);
 }

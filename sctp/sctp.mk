@@ -12,6 +12,7 @@ SCTP_OBJS=\
 	sctp/sctp-options.o \
 	sctp/sctp-net.o \
 	sctp/sctp-paths.o \
+	sctp/sctp-pathview.o \
 	sctp/sctp-roam.o \
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \
