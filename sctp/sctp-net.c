@@ -1038,7 +1038,7 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 		what = "failover";
 		break;
 	case 2:
-		what = "back";
+		what = "primary path";
 		break;
 	}
 	if (what != NULL && ssh != NULL && ssh->kex != NULL &&

@@ -31,7 +31,8 @@ struct sockaddr_storage;
  * A peer address changed state (an SCTP_PEER_ADDR_CHANGE on fd): works
  * out again which path carries the data.  If that changed, names the path
  * it left and the one it took in from and to and returns 1 if the path it
- * left had failed or gone (a failover), 2 if not (the primary is back).
+ * left had failed or gone (a failover), 2 if not (they went to the
+ * primary path).
  * Returns 0 if the data stayed where they were.
  */
 int	sctp_pathview_event(struct ssh *, int fd,

@@ -66,11 +66,11 @@ grep -q "path to $B1: \(potentially failed\|inactive\), primary" \
 
 "$TOPO" restore 1
 for _ in $(seq 120); do
-	grep -q "SCTP back:" "$W/sshd.log" && break
+	grep -q "SCTP primary path:" "$W/sshd.log" && break
 	on_a timeout 20 "$SSH" -F "$CFG" -S "$ctl" x true >/dev/null 2>&1 || true
 	sleep 1
 done
-grep "SCTP back:" "$W/sshd.log" ||
+grep "SCTP primary path:" "$W/sshd.log" ||
     { tail "$W/sshd.log"; fatal "sshd did not log the data's return"; }
 on_a "$SSH" -F "$CFG" -S "$ctl" x echo still-here | grep -q still-here ||
     fatal "the session did not survive"
