@@ -51,6 +51,7 @@
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-options.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-authkey.h"
 
 #ifdef WITH_SCTP
 
@@ -320,6 +321,16 @@ send_unseq(const struct sctp_ms_conn *c, const u_char *p, size_t len)
 	    sctp_ms_uchan_by_remote(c, PEEK_U32(p + 1)) != NULL;
 }
 
+/* Whether a GLOBAL_REQUEST payload names the request name. */
+static int
+global_request_is(const u_char *p, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	return len >= 5 + n && p[0] == SSH2_MSG_GLOBAL_REQUEST &&
+	    PEEK_U32(p + 1) == n && memcmp(p + 5, name, n) == 0;
+}
+
 /* Whether a CHANNEL_REQUEST payload names the request name. */
 static int
 request_is(const u_char *p, size_t len, const char *name)
@@ -393,6 +404,9 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 		u->close_sent = 1;	/* its receive state stays until free */
 	if (!unseq)
 		stream = send_mapped(c, payload, len, stream, &drain);
+	/* 1.4: every chunk under the retired key acknowledged first. */
+	if (global_request_is(payload, len, SCTP_AUTHKEY_RETIRE))
+		drain = 1;
 	if ((r = sctp_ms_send_number(&c->snd, payload[0], stream, unseq,
 	    &h)) != 0)
 		return r;

@@ -327,6 +327,82 @@ set_unreachable(int fd, const struct sctp_options *o)
 }
 
 /* An SSH socket; *roam says whether it offers ADD-IP (sctp-roam.c). */
+/* 1.4: the chunk types the peer must authenticate. */
+static const u_char ak_chunks[] = {
+	0,	/* DATA */
+	3,	/* SACK */
+	4,	/* HEARTBEAT */
+	5,	/* HEARTBEAT ACK */
+	6,	/* ABORT */
+	7,	/* SHUTDOWN */
+	8,	/* SHUTDOWN ACK */
+	9,	/* ERROR */
+	64,	/* I-DATA */
+	192,	/* FORWARD TSN */
+	194,	/* I-FORWARD TSN */
+};
+
+int
+sctp_auth_require(int fd, const struct sctp_options *o)
+{
+	struct sctp_assoc_value av;
+	struct sctp_authchunk ac;
+	u_char hb[sizeof(struct sctp_hmacalgo) + 2 * sizeof(uint16_t)];
+	struct sctp_hmacalgo *h = (struct sctp_hmacalgo *)hb;
+	size_t i;
+
+	if (o == NULL || !o->auth_key)
+		return 0;
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = 1;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
+	    sizeof(av)) == -1) {
+		error("SCTPAuthKey: SCTP_AUTH_SUPPORTED: %s", strerror(errno));
+		return -1;
+	}
+	memset(hb, 0, sizeof(hb));
+	h->shmac_num_idents = 2;
+	h->shmac_idents[0] = SCTP_AUTH_HMAC_ID_SHA256;
+	h->shmac_idents[1] = SCTP_AUTH_HMAC_ID_SHA1;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_HMAC_IDENT, h, sizeof(hb)) == -1)
+		debug_f("fd %d: SCTP_HMAC_IDENT: %s", fd, strerror(errno));
+	for (i = 0; i < sizeof(ak_chunks); i++) {
+		ac.sauth_chunk = ak_chunks[i];
+		if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_CHUNK, &ac,
+		    sizeof(ac)) == -1) {
+			error("SCTPAuthKey: SCTP_AUTH_CHUNK %u: %s",
+			    ak_chunks[i], strerror(errno));
+			return -1;
+		}
+	}
+	debug2_f("fd %d: SCTP-AUTH required of %zu chunk types", fd,
+	    sizeof(ak_chunks));
+	return 0;
+}
+
+int
+sctp_auth_required(int fd, int peer)
+{
+	int opt = peer ? SCTP_PEER_AUTH_CHUNKS : SCTP_LOCAL_AUTH_CHUNKS;
+	u_char buf[sizeof(struct sctp_authchunks) + 256];
+	struct sctp_authchunks *a = (struct sctp_authchunks *)buf;
+	socklen_t len = sizeof(buf);
+	size_t i, j;
+
+	memset(buf, 0, sizeof(buf));
+	if (getsockopt(fd, IPPROTO_SCTP, opt, a, &len) == -1)
+		return 0;
+	for (i = 0; i < sizeof(ak_chunks); i++) {
+		for (j = 0; j < a->gauth_number_of_chunks &&
+		    j < len - sizeof(*a); j++)
+			if (a->gauth_chunks[j] == ak_chunks[i])
+				break;
+		if (j >= a->gauth_number_of_chunks || j >= len - sizeof(*a))
+			return 0;
+	}
+	return 1;
+}
+
 static int
 sctp_socket(int family, const struct sctp_options *o, int *roam)
 {
@@ -349,6 +425,10 @@ sctp_socket(int family, const struct sctp_options *o, int *roam)
 	set_buffers(fd);
 	ask_idata(fd);
 	*roam = sctp_roam_socket(fd, o);
+	if (sctp_auth_require(fd, o) != 0) {
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 

@@ -33,6 +33,15 @@ int	sctp_socket_tune(int fd, const struct sctp_options *);
 /* Whether the association of fd uses I-DATA (RFC 8260). */
 int	sctp_idata_in_use(int fd);
 
+/*
+ * SCTPAuthKey (PROTOCOL.sctp 1.4), before the association: offer
+ * SCTP-AUTH, prefer HMAC-SHA-256 and require authentication of 1.4's
+ * chunk types; 0, or -1 with an error logged.  And whether the
+ * association's own (peer 0) or its peer's (1) list holds them all.
+ */
+int	sctp_auth_require(int fd, const struct sctp_options *);
+int	sctp_auth_required(int fd, int peer);
+
 /* Turn Nagle off on an SCTP socket (SCTP_NODELAY). */
 int	sctp_set_nodelay(int fd);
 

@@ -37,7 +37,7 @@ enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
 	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti,
 	kChannelStreams, kScheduler, kWeights, kDrainTimeout, kUnreachTimeout,
-	kRoaming
+	kRoaming, kAuthKey
 };
 
 static const struct sctp_keyword keywords[] = {
@@ -66,6 +66,8 @@ static const struct sctp_keyword keywords[] = {
 	{ "sctpunreachabletimeout", "SCTPUnreachableTimeout", kUnreachTimeout,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctproaming", "SCTPRoaming", kRoaming,
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctpauthkey", "SCTPAuthKey", kAuthKey,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
@@ -124,6 +126,7 @@ sctp_options_init(struct sctp_options *o)
 	o->drain_timeout = -1;
 	o->unreach_timeout = -1;
 	o->roaming = -1;
+	o->auth_key = -1;
 	sctp_fwd_options_init(&o->fwd);
 }
 
@@ -167,6 +170,8 @@ sctp_options_fill(struct sctp_options *o)
 		o->unreach_timeout = SCTP_DEFAULT_UNREACH_TIMEOUT;
 	if (o->roaming == -1)
 		o->roaming = 1;
+	if (o->auth_key == -1)
+		o->auth_key = 1;
 	sctp_fwd_options_fill(&o->fwd);
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
@@ -304,6 +309,7 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		break;
 	case kChannelStreams:
 	case kRoaming:
+	case kAuthKey:
 		if (strcmp(arg, "yes") == 0)
 			value = 1;
 		else if (strcmp(arg, "no") == 0)
@@ -316,6 +322,9 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		if (kw->code == kRoaming) {
 			if (active && o->roaming == -1)
 				o->roaming = value;
+		} else if (kw->code == kAuthKey) {
+			if (active && o->auth_key == -1)
+				o->auth_key = value;
 		} else if (active && o->channel_streams == -1)
 			o->channel_streams = value;
 		break;
@@ -459,5 +468,6 @@ sctp_options_dump(const struct sctp_options *o, int server)
 	else
 		printf("sctpunreachabletimeout %d\n", o->unreach_timeout);
 	printf("sctproaming %s\n", o->roaming ? "yes" : "no");
+	printf("sctpauthkey %s\n", o->auth_key ? "yes" : "no");
 	sctp_fwd_options_dump(&o->fwd, server);
 }

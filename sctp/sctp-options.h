@@ -67,6 +67,7 @@ struct sctp_options {
 	int	 drain_timeout;		/* seconds, 0 = none */
 	int	 unreach_timeout;	/* seconds, 0 = the kernel's most */
 	int	 roaming;		/* ADD-IP: follow address changes */
+	int	 auth_key;		/* SCTP-AUTH keyed by SSH (1.4) */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
 	struct sctp_fwd_options fwd;	/* forwarding SCTP, UDP, DCCP */

@@ -13,6 +13,7 @@ SCTP_OBJS=\
 	sctp/sctp-net.o \
 	sctp/sctp-paths.o \
 	sctp/sctp-pathview.o \
+	sctp/sctp-authkey.o \
 	sctp/sctp-roam.o \
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \

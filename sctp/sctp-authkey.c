@@ -1,0 +1,398 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * SCTP-AUTH keyed by SSH (PROTOCOL.sctp 1.4).  Key numbers count key
+ * exchanges (1 for the initial one); SCTP's key identifiers are 16 bits
+ * and 0 is the kernel's empty key, so identifier = ((n - 1) % 65535) + 1.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+#include "log.h"
+#include "match.h"
+#include "digest.h"
+#include "kex.h"
+#include "packet.h"
+#include "ssh2.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-options.h"
+#include "sctp/sctp-authkey.h"
+#include "sctp/sctp-net.h"
+
+#define AK_LABEL	"openssh-sctp sctp-auth v01"
+#define AK_KEYLEN	32	/* SHA-256 */
+
+struct sctp_ak {
+	int	 offered;	/* we offered (initial KEXINIT) */
+	int	 agreed;	/* both did */
+	int	 started;	/* user authentication succeeded: (a) */
+	u_int	 kex_in, kex_out;	/* NEWKEYS taken, per direction */
+	u_char	*key_in, *key_out;	/* their cipher keys, the latest */
+	u_int	 key_in_len, key_out_len;
+	u_int	 installed;	/* number of the key installed last */
+	u_int	 peer_id;	/* identifier of the peer's last key msg */
+	u_int	 active;	/* number of the active key, 0: key 0 */
+};
+
+static u_int
+key_id(u_int n)
+{
+	return n == 0 ? 0 : ((n - 1) % 65535) + 1;
+}
+
+static void
+set_key(u_char **kp, u_int *lenp, const u_char *key, u_int keylen)
+{
+	freezero(*kp, *lenp);
+	*kp = NULL;
+	*lenp = 0;
+	if (keylen == 0)
+		return;
+	*kp = xmalloc(keylen);
+	memcpy(*kp, key, keylen);
+	*lenp = keylen;
+}
+
+#ifdef WITH_SCTP
+
+static int
+key_op(int fd, int opt, u_int id)
+{
+	struct sctp_authkeyid k;
+
+	memset(&k, 0, sizeof(k));
+	k.scact_keynumber = id;
+	return setsockopt(fd, IPPROTO_SCTP, opt, &k, sizeof(k));
+}
+
+/* K(n) of 1.4 from the latest exchange's cipher keys. */
+static int
+derive(struct ssh *ssh, struct sctp_ak *ak, u_char *out)
+{
+	struct sshbuf *b;
+	const u_char *c2s, *s2c;
+	u_int c2s_len, s2c_len;
+	int r, server = ssh->kex != NULL && ssh->kex->server;
+
+	c2s = server ? ak->key_in : ak->key_out;
+	c2s_len = server ? ak->key_in_len : ak->key_out_len;
+	s2c = server ? ak->key_out : ak->key_in;
+	s2c_len = server ? ak->key_out_len : ak->key_in_len;
+	if (c2s_len == 0 || s2c_len == 0)
+		return SSH_ERR_INVALID_ARGUMENT;
+	if ((b = sshbuf_new()) == NULL)
+		return SSH_ERR_ALLOC_FAIL;
+	if ((r = sshbuf_put_cstring(b, AK_LABEL)) == 0 &&
+	    (r = sshbuf_put_string(b, c2s, c2s_len)) == 0 &&
+	    (r = sshbuf_put_string(b, s2c, s2c_len)) == 0)
+		r = ssh_digest_buffer(SSH_DIGEST_SHA256, b, out, AK_KEYLEN);
+	sshbuf_free(b);
+	return r;
+}
+
+static void
+send_msg(struct ssh *ssh, const char *name, u_int id)
+{
+	int r;
+
+	if ((r = sshpkt_start(ssh, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
+	    (r = sshpkt_put_cstring(ssh, name)) != 0 ||
+	    (r = sshpkt_put_u8(ssh, 0)) != 0 ||
+	    (r = sshpkt_put_u32(ssh, id)) != 0 ||
+	    (r = sshpkt_send(ssh)) != 0)
+		sshpkt_fatal(ssh, r, "%s: send %s", __func__, name);
+}
+
+/* (b): the key installed last, once the peer has it too. */
+static void
+try_activate(struct ssh *ssh, struct sctp_ak *ak)
+{
+	int fd = ssh_packet_get_connection_in(ssh);
+	u_int old = ak->active;
+
+	if (ak->installed == 0 || ak->installed <= ak->active ||
+	    ak->peer_id != key_id(ak->installed))
+		return;
+	if (key_op(fd, SCTP_AUTH_ACTIVE_KEY, key_id(ak->installed)) == -1)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: activating key %u: %s",
+		    key_id(ak->installed), strerror(errno));
+	ak->active = ak->installed;
+	debug("SCTP-AUTH: key %u active, key %u retired", key_id(ak->active),
+	    key_id(old));
+	send_msg(ssh, SCTP_AUTHKEY_RETIRE, key_id(old));
+}
+
+/* (a): the latest exchange's key, if its time has come. */
+static void
+try_install(struct ssh *ssh, struct sctp_ak *ak)
+{
+	u_char buf[sizeof(struct sctp_authkey) + AK_KEYLEN];
+	struct sctp_authkey *k = (struct sctp_authkey *)buf;
+	int r, fd = ssh_packet_get_connection_in(ssh);
+	u_int n = ak->kex_in;
+
+	if (!ak->agreed || !ak->started || ak->kex_in != ak->kex_out ||
+	    n == 0 || n == ak->installed)
+		return;
+	memset(buf, 0, sizeof(buf));
+	k->sca_keynumber = key_id(n);
+	k->sca_keylength = AK_KEYLEN;
+	if ((r = derive(ssh, ak, k->sca_key)) != 0)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: key %u: %s",
+		    key_id(n), ssh_err(r));
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, k, sizeof(buf)) == -1)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: installing key %u: %s",
+		    key_id(n), strerror(errno));
+	explicit_bzero(buf, sizeof(buf));
+	ak->installed = n;
+	debug("SCTP-AUTH: key %u installed", key_id(n));
+	send_msg(ssh, SCTP_AUTHKEY_KEY, key_id(n));
+	try_activate(ssh, ak);
+}
+
+const char *
+sctp_authkey_kex_offer(struct ssh *ssh, int server)
+{
+	if (ssh->sctp_ms == NULL || ssh->sctp_options == NULL ||
+	    !ssh->sctp_options->auth_key)
+		return NULL;
+	if (ssh->sctp_ak == NULL)
+		ssh->sctp_ak = xcalloc(1, sizeof(*ssh->sctp_ak));
+	ssh->sctp_ak->offered = 1;
+	return server ? SCTP_AUTHKEY_KEX_S : SCTP_AUTHKEY_KEX_C;
+}
+
+void
+sctp_authkey_kex_choose(struct ssh *ssh, int server, int initial,
+    const char *peer_kexalgs)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	char *found;
+
+	if (ak == NULL || !initial || !ak->offered)
+		return;
+	found = match_list(server ? SCTP_AUTHKEY_KEX_C : SCTP_AUTHKEY_KEX_S,
+	    peer_kexalgs, NULL);
+	ak->agreed = found != NULL;
+	free(found);
+	debug("SCTP-AUTH keyed by SSH: %s", ak->agreed ? "agreed" :
+	    "not offered by the peer");
+}
+
+int
+sctp_authkey_newkeys(struct ssh *ssh, int out, const u_char *key,
+    u_int keylen)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+
+	if (ak == NULL || !ak->agreed)
+		return 0;
+	if (out) {
+		set_key(&ak->key_out, &ak->key_out_len, key, keylen);
+		ak->kex_out++;
+		return 0;	/* within the send of NEWKEYS: (a) waits */
+	}
+	set_key(&ak->key_in, &ak->key_in_len, key, keylen);
+	ak->kex_in++;
+	try_install(ssh, ak);
+	return 0;
+}
+
+void
+sctp_authkey_start(struct ssh *ssh)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	int fd = ssh_packet_get_connection_in(ssh);
+
+	if (ak == NULL || !ak->agreed || ak->started)
+		return;
+	if (!sctp_auth_required(fd, 0) || !sctp_auth_required(fd, 1))
+		ssh_packet_disconnect(ssh, "SCTP-AUTH missing from the "
+		    "association");
+	ak->started = 1;
+	try_install(ssh, ak);
+}
+
+int
+sctp_authkey_request(struct ssh *ssh, const char *rtype)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	int r, key, fd;
+	u_int id;
+
+	key = strcmp(rtype, SCTP_AUTHKEY_KEY) == 0;
+	if (!key && strcmp(rtype, SCTP_AUTHKEY_RETIRE) != 0)
+		return 0;
+	if ((r = sshpkt_get_u32(ssh, &id)) != 0 ||
+	    (r = sshpkt_get_end(ssh)) != 0)
+		sshpkt_fatal(ssh, r, "%s: parse %s", __func__, rtype);
+	if (ak == NULL || !ak->agreed || !ak->started)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: %s %u unexpected",
+		    rtype, id);
+	fd = ssh_packet_get_connection_in(ssh);
+	if (key) {
+		if (id != key_id(ak->installed) || id == key_id(ak->active))
+			ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer "
+			    "announced key %u; installed here: %u", id,
+			    key_id(ak->installed));
+		ak->peer_id = id;
+		try_activate(ssh, ak);
+		return 1;
+	}
+	if (id == key_id(ak->active))
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer retired the "
+		    "active key %u", id);
+	if (key_op(fd, SCTP_AUTH_DELETE_KEY, id) == -1)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: deleting key %u: %s",
+		    id, strerror(errno));
+	debug("SCTP-AUTH: key %u deleted", id);
+	return 1;
+}
+
+#else /* WITH_SCTP */
+
+const char *
+sctp_authkey_kex_offer(struct ssh *ssh, int server)
+{
+	return NULL;
+}
+
+void
+sctp_authkey_kex_choose(struct ssh *ssh, int server, int initial,
+    const char *peer_kexalgs)
+{
+}
+
+int
+sctp_authkey_newkeys(struct ssh *ssh, int out, const u_char *key,
+    u_int keylen)
+{
+	return 0;
+}
+
+void
+sctp_authkey_start(struct ssh *ssh)
+{
+}
+
+int
+sctp_authkey_request(struct ssh *ssh, const char *rtype)
+{
+	return 0;
+}
+
+#endif /* WITH_SCTP */
+
+void
+sctp_authkey_restore_key(struct ssh *ssh, int out, const u_char *key,
+    u_int keylen)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+
+	if (ak == NULL || !ak->agreed)
+		return;
+	if (out)
+		set_key(&ak->key_out, &ak->key_out_len, key, keylen);
+	else
+		set_key(&ak->key_in, &ak->key_in_len, key, keylen);
+}
+
+int
+sctp_authkey_state_put(struct ssh *ssh, struct sshbuf *m)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	int r;
+
+	if (ak == NULL)
+		return sshbuf_put_u8(m, 0);
+	if ((r = sshbuf_put_u8(m, 1)) != 0 ||
+	    (r = sshbuf_put_u8(m, ak->offered)) != 0 ||
+	    (r = sshbuf_put_u8(m, ak->agreed)) != 0 ||
+	    (r = sshbuf_put_u32(m, ak->kex_in)) != 0 ||
+	    (r = sshbuf_put_u32(m, ak->kex_out)) != 0)
+		return r;
+	return 0;
+}
+
+int
+sctp_authkey_state_get(struct ssh *ssh, struct sshbuf *m)
+{
+	struct sctp_ak *ak;
+	u_char present, offered, agreed;
+	u_int kex_in, kex_out;
+	int r;
+
+	if ((r = sshbuf_get_u8(m, &present)) != 0)
+		return r;
+	if (!present)
+		return 0;
+	if ((r = sshbuf_get_u8(m, &offered)) != 0 ||
+	    (r = sshbuf_get_u8(m, &agreed)) != 0 ||
+	    (r = sshbuf_get_u32(m, &kex_in)) != 0 ||
+	    (r = sshbuf_get_u32(m, &kex_out)) != 0)
+		return r;
+	if (ssh->sctp_ak == NULL)
+		ssh->sctp_ak = xcalloc(1, sizeof(*ssh->sctp_ak));
+	ak = ssh->sctp_ak;
+	/* The keys came with the packet state (sctp_authkey_newkeys()). */
+	ak->offered = offered;
+	ak->agreed = agreed;
+	ak->kex_in = kex_in;
+	ak->kex_out = kex_out;
+	return 0;
+}
+
+void
+sctp_authkey_free(struct ssh *ssh)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+
+	if (ak == NULL)
+		return;
+	set_key(&ak->key_in, &ak->key_in_len, NULL, 0);
+	set_key(&ak->key_out, &ak->key_out_len, NULL, 0);
+	freezero(ak, sizeof(*ak));
+	ssh->sctp_ak = NULL;
+}
+
+const char *
+sctp_authkey_status(struct ssh *ssh, char *buf, size_t len)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+
+	if (ak == NULL || !ak->agreed)
+		strlcpy(buf, "not keyed by SSH", len);
+	else
+		snprintf(buf, len, "SCTP-AUTH key %u", key_id(ak->active));
+	return buf;
+}
