@@ -12,6 +12,7 @@
 B1=$("$TOPO" addr b 1)
 start_sshd "Transport sctp"
 trap 'stop_sshd' EXIT
+trap '' PIPE
 head -c 4000000 /dev/urandom >"$W/data"
 sum=$(sha256sum <"$W/data" | cut -c1-64)
 
@@ -57,3 +58,83 @@ grep -q "SCTP-AUTH keyed by SSH: agreed" "$W/off.log" &&
 grep -q "SCTP-AUTH: key" "$W/off.log" "$W/sshd.log" &&
     fatal "off: keys installed with SCTPAuthKey no"
 note "off: SCTPAuthKey no: not agreed, the transfer intact"
+
+# --- Injection (the seeds' T3): regress/vm/data-forge.py, on host B's
+# side of the path, sends the client DATA from the server's address.
+F="$(dirname "$0")/data-forge.py"
+# control: two sockets (Python, the kernel's API) with SCTP-AUTH and DATA
+# to be authenticated, keys never changed; the server sends, then idles:
+# the DATA forged with key 0 is taken: the forgery is right.
+pair='
+import socket, struct, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_SCTP)
+s.setsockopt(132, 129, struct.pack("II", 0, 1))	# SCTP_AUTH_SUPPORTED
+s.setsockopt(132, 22, struct.pack("IHH", 2, 3, 1))	# SCTP_HMAC_IDENT
+s.setsockopt(132, 21, bytes([0]))		# SCTP_AUTH_CHUNK: DATA
+if sys.argv[1] == "server":
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("0.0.0.0", 5001)); s.listen(1); s.settimeout(60)
+    c, _ = s.accept()
+    for i in range(10):
+        c.send(b"x"); time.sleep(0.1)
+    time.sleep(10)	# idle: the forger takes the next TSN
+    c.send(b"y")
+    time.sleep(1)
+else:
+    s.connect((sys.argv[2], 5001)); s.settimeout(30)
+    while True:
+        d = s.recv(1000)
+        if not d: break
+        sys.stdout.write(d.decode(errors="replace")); sys.stdout.flush()
+'
+"$TOPO" exec b python3 -c "$pair" server >"$W/pair-s.log" 2>&1 &
+spid=$!
+for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
+FORGE_DELAY=2 "$TOPO" exec b /usr/bin/python3 "$F" path1 5001 auth0 >"$W/forge-c.log" 2>&1 &
+fpid=$!
+wait_for "$W/forge-c.log" sniffing 120 || fatal "control: the forger did not start"
+"$TOPO" exec a python3 -c "$pair" client "$B1" >"$W/pair-c.log" 2>&1 &
+cpid=$!
+wait "$fpid" || { cat "$W/forge-c.log"; fatal "control: the forger saw no association"; }
+wait "$cpid" "$spid" || true
+cat "$W/forge-c.log"
+grep -q INJECTED "$W/pair-c.log" ||
+    { cat "$W/pair-c.log"; fatal "control: the DATA forged with key 0 was not taken: the forgery is wrong"; }
+note "control: without keys from SSH, the DATA forged with key 0 was taken"
+
+# session NAME [ssh options]: an echoing session on fd 4, then the forger.
+inject() {
+	local name=$1
+	shift
+	rm -f "$W/in"; mkfifo "$W/in"
+	FORGE_DELAY=6 "$TOPO" exec b /usr/bin/python3 "$F" path1 2222 auth0 plain \
+	    >"$W/forge-$name.log" 2>&1 &
+	fpid=$!
+	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
+	# shellcheck disable=SC2016
+	on_a "$SSH" -F "$CFG" -v -z "$@" "$B1" \
+	    'while read -r x; do echo "got $x"; done' <"$W/in" \
+	    >"$W/$name.out" 2>"$W/$name.log" &
+	pid=$!
+	exec 4>"$W/in"
+	echo one >&4
+	wait_for "$W/$name.out" "got one" 120 ||
+	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
+	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no association"; }
+	cat "$W/forge-$name.log"
+	echo two >&4 2>/dev/null || true
+}
+inject keyed
+wait_for "$W/keyed.out" "got two" 60 ||
+    { tail "$W/keyed.log"; fatal "keyed: the session did not survive the injection"; }
+exec 4>&-
+wait "$pid" || fatal "keyed: ssh exited with status $?"
+note "keyed: DATA injected without AUTH and with key 0 dropped; the session carried on"
+
+inject unkeyed -o SCTPAuthKey=no
+for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "unkeyed: the session outlived injected DATA without SCTP-AUTH keys"; }
+exec 4>&- 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+note "unkeyed: SCTPAuthKey no: the injected DATA ended the session; ssh's last words:"
+grep -v "^debug[23]" "$W/unkeyed.log" | tail -3
