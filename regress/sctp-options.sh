@@ -25,7 +25,7 @@ for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
     "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
     "sctppotentiallyfailedthreshold 0" "sctpchannelstreams yes" \
     "sctpstreamscheduler prio" "sctpstreamweights 8 1" "sctpdraintimeout 120" \
-    "sctpunreachabletimeout 1200" "sctproaming yes"; do
+    "sctpunreachabletimeout 1200" "sctproaming yes" "sctpauthkey yes"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
 # Channels on streams: the options and their values.
@@ -48,6 +48,10 @@ expect_fail "SCTPUnreachableTimeout=13h" 'SCTPUnreachableTimeout: bad time "13h"
 	${REAL_SSH} -G -F /dev/null -o SCTPUnreachableTimeout=13h somehost
 ${REAL_SSH} -G -F /dev/null -o SCTPRoaming=no somehost | grep -Fx "sctproaming no" >/dev/null ||
 	fail "SCTPRoaming=no: not in ssh -G"
+${REAL_SSH} -G -F /dev/null -o SCTPAuthKey=no somehost | grep -Fx "sctpauthkey no" >/dev/null ||
+	fail "SCTPAuthKey=no: not in ssh -G"
+expect_fail "SCTPAuthKey=maybe" 'SCTPAuthKey: unsupported value "maybe" (yes or no)' \
+	${REAL_SSH} -G -F /dev/null -o SCTPAuthKey=maybe somehost
 expect_fail "SCTPRoaming=sometimes" 'SCTPRoaming: unsupported value "sometimes" (yes or no)' \
 	${REAL_SSH} -G -F /dev/null -o SCTPRoaming=sometimes somehost
 expect_fail "SCTPChannelStreams=maybe" 'SCTPChannelStreams: unsupported value "maybe" (yes or no)' \
@@ -104,11 +108,12 @@ ListenMultipleAddresses 198.51.100.1,198.51.100.2
 SCTPPotentiallyFailedThreshold 3
 SCTPUnreachableTimeout 2h
 SCTPRoaming no
+SCTPAuthKey no
 EOC
 ${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp > $OBJ/sctp-opt.T 2>&1 || { cat $OBJ/sctp-opt.T; fail "sshd -T failed"; }
 for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200" \
     "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 3" \
-    "sctpunreachabletimeout 7200" "sctproaming no"; do
+    "sctpunreachabletimeout 7200" "sctproaming no" "sctpauthkey no"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
 done
 # ListenAddress lists: one multi-homed SCTP socket, and TCP on each address
