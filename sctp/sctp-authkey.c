@@ -391,8 +391,9 @@ sctp_authkey_status(struct ssh *ssh, char *buf, size_t len)
 	struct sctp_ak *ak = ssh->sctp_ak;
 
 	if (ak == NULL || !ak->agreed)
-		strlcpy(buf, "not keyed by SSH", len);
+		strlcpy(buf, "sctp-auth not keyed by ssh", len);
 	else
-		snprintf(buf, len, "SCTP-AUTH key %u", key_id(ak->active));
+		snprintf(buf, len, "sctp-auth key %u%s", key_id(ak->active),
+		    ak->active == 0 ? " (from the set-up)" : "");
 	return buf;
 }

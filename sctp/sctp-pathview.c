@@ -238,7 +238,7 @@ pv_fmt_local(struct sshbuf *b, int fd)
 }
 
 char *
-sctp_pathview_message(struct ssh *ssh, int fd)
+sctp_pathview_message(struct ssh *ssh, int fd, const char *note)
 {
 	struct pv_fmt f;
 	struct sctp_pathview *pv;
@@ -257,11 +257,12 @@ sctp_pathview_message(struct ssh *ssh, int fd)
 	n = 0;
 	(void)sctp_paths_each(fd, pv_count_path, &n);
 	if ((f.r = sshbuf_putf(f.b, "  sctp %s port %d -> %s port %d, "
-	    "%d peer address%s, failovers %u\r\n",
+	    "%d peer address%s, failovers %u%s%s\r\n",
 	    ssh->local_ipaddr != NULL ? ssh->local_ipaddr : "?",
 	    ssh->local_port, ssh->remote_ipaddr != NULL ?
 	    ssh->remote_ipaddr : "?", ssh->remote_port, n,
-	    n == 1 ? "" : "es", pv->failovers)) == 0)
+	    n == 1 ? "" : "es", pv->failovers, note != NULL ? ", " : "",
+	    note != NULL ? note : "")) == 0)
 		f.r = pv_fmt_local(f.b, fd);
 	if (f.r == 0)
 		sctp_paths_each(fd, pv_fmt_path, &f);
@@ -283,7 +284,7 @@ sctp_pathview_event(struct ssh *ssh, int fd,
 }
 
 char *
-sctp_pathview_message(struct ssh *ssh, int fd)
+sctp_pathview_message(struct ssh *ssh, int fd, const char *note)
 {
 	return NULL;
 }

@@ -41,9 +41,10 @@ int	sctp_pathview_event(struct ssh *, int fd,
 
 /*
  * The view, lines ending in CR LF as connection_info_message() writes
- * them, or NULL if the connection is not an SCTP association.
+ * them, with note (if not NULL) at the end of the first, or NULL if the
+ * connection is not an SCTP association.
  */
-char	*sctp_pathview_message(struct ssh *, int fd);
+char	*sctp_pathview_message(struct ssh *, int fd, const char *note);
 
 void	sctp_pathview_free(struct ssh *);
 

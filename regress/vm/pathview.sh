@@ -25,7 +25,7 @@ on_a "$SSH" -F "$CFG" -z -M -S "$ctl" -f -N -o ControlPersist=no \
 info() { on_a "$SSH" -F "$CFG" -S "$ctl" -O conninfo x 2>&1; }
 info >"$W/info1" || { cat "$W/info1"; fatal "-O conninfo failed"; }
 cat "$W/info1"
-grep -q "^ *sctp .* -> $B1 port 2222, 2 peer addresses, failovers 0" \
+grep -q "^ *sctp .* -> $B1 port 2222, 2 peer addresses, failovers 0, sctp-auth key [1-9]" \
     "$W/info1" || fatal "no sctp line with two peer addresses"
 grep -q "^ *tcp " "$W/info1" && fatal "an SCTP association shown as tcp"
 grep -q "local addresses: .*,.*" "$W/info1" ||
