@@ -48,9 +48,13 @@
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-authkey.h"
 #include "sctp/sctp-net.h"
+#include "sctp/sctp-ms-conn.h"
 
 #define AK_LABEL	"openssh-sctp sctp-auth v01"
 #define AK_KEYLEN	32	/* SHA-256 */
+
+#define AK_MAX_AHEAD	16	/* keys installed past the active one */
+#define AK_MAX_RETIRE	8	/* retirements waiting for SENDER_DRY */
 
 struct sctp_ak {
 	int	 offered;	/* we offered (initial KEXINIT) */
@@ -62,6 +66,8 @@ struct sctp_ak {
 	u_int	 installed;	/* number of the key installed last */
 	u_int	 peer_id;	/* identifier of the peer's last key msg */
 	u_int	 active;	/* number of the active key, 0: key 0 */
+	u_int	 retire[AK_MAX_RETIRE];	/* (b): ids waiting for DRY */
+	u_int	 nretire;
 };
 
 static u_int
@@ -133,7 +139,27 @@ send_msg(struct ssh *ssh, const char *name, u_int id)
 		sshpkt_fatal(ssh, r, "%s: send %s", __func__, name);
 }
 
-/* (b): the key installed last, once the peer has it too. */
+static void
+dry_subscribe(struct ssh *ssh, int on)
+{
+	struct sctp_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_SENDER_DRY_EVENT;
+	ev.se_on = on;
+	ssh->sctp_dry = 0;
+	if (setsockopt(ssh_packet_get_connection_in(ssh), IPPROTO_SCTP,
+	    SCTP_EVENT, &ev, sizeof(ev)) == -1)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: SENDER_DRY: %s",
+		    strerror(errno));
+}
+
+/*
+ * (b): the key installed last, once the peer has it too.  The key it
+ * replaces is retired once every chunk sent under it is acknowledged: in
+ * multi-stream mode by 2.7's drain before the message; in single-stream
+ * mode when the kernel reports SENDER_DRY (sctp_authkey_poll()).
+ */
 static void
 try_activate(struct ssh *ssh, struct sctp_ak *ak)
 {
@@ -147,33 +173,72 @@ try_activate(struct ssh *ssh, struct sctp_ak *ak)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: activating key %u: %s",
 		    key_id(ak->installed), strerror(errno));
 	ak->active = ak->installed;
-	debug("SCTP-AUTH: key %u active, key %u retired", key_id(ak->active),
-	    key_id(old));
-	send_msg(ssh, SCTP_AUTHKEY_RETIRE, key_id(old));
+	if (sctp_ms_out_active(ssh->sctp_ms)) {
+		debug("SCTP-AUTH: key %u active, key %u retired",
+		    key_id(ak->active), key_id(old));
+		send_msg(ssh, SCTP_AUTHKEY_RETIRE, key_id(old));
+		return;
+	}
+	if (ak->nretire >= AK_MAX_RETIRE)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: %u keys wait to be "
+		    "retired: the connection never drains", ak->nretire);
+	ak->retire[ak->nretire++] = key_id(old);
+	debug("SCTP-AUTH: key %u active, key %u retired once all is "
+	    "acknowledged", key_id(ak->active), key_id(old));
+	dry_subscribe(ssh, 1);
+}
+
+void
+sctp_authkey_poll(struct ssh *ssh)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	u_int i;
+
+	if (ak == NULL || ak->nretire == 0 || !ssh->sctp_dry)
+		return;
+	dry_subscribe(ssh, 0);
+	for (i = 0; i < ak->nretire; i++) {
+		debug("SCTP-AUTH: all acknowledged, key %u retired",
+		    ak->retire[i]);
+		send_msg(ssh, SCTP_AUTHKEY_RETIRE, ak->retire[i]);
+	}
+	ak->nretire = 0;
 }
 
 /* (a): the latest exchange's key, if its time has come. */
 static void
 try_install(struct ssh *ssh, struct sctp_ak *ak)
 {
-	u_char buf[sizeof(struct sctp_authkey) + AK_KEYLEN];
-	struct sctp_authkey *k = (struct sctp_authkey *)buf;
+	union {
+		struct sctp_authkey k;
+		u_char b[sizeof(struct sctp_authkey) + AK_KEYLEN];
+	} u;
 	int r, fd = ssh_packet_get_connection_in(ssh);
 	u_int n = ak->kex_in;
 
 	if (!ak->agreed || !ak->started || ak->kex_in != ak->kex_out ||
 	    n == 0 || n == ak->installed)
 		return;
-	memset(buf, 0, sizeof(buf));
-	k->sca_keynumber = key_id(n);
-	k->sca_keylength = AK_KEYLEN;
-	if ((r = derive(ssh, ak, k->sca_key)) != 0)
+	if (n - ak->active > AK_MAX_AHEAD)
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer takes none of "
+		    "%u keys", n - ak->active);
+	memset(&u, 0, sizeof(u));
+	u.k.sca_keynumber = key_id(n);
+	u.k.sca_keylength = AK_KEYLEN;
+	r = derive(ssh, ak, u.k.sca_key);
+	/* The cipher keys are needed no more. */
+	set_key(&ak->key_in, &ak->key_in_len, NULL, 0);
+	set_key(&ak->key_out, &ak->key_out_len, NULL, 0);
+	if (r != 0) {
+		explicit_bzero(&u, sizeof(u));
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: key %u: %s",
 		    key_id(n), ssh_err(r));
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, k, sizeof(buf)) == -1)
+	}
+	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
+	explicit_bzero(&u, sizeof(u));
+	if (r == -1)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: installing key %u: %s",
 		    key_id(n), strerror(errno));
-	explicit_bzero(buf, sizeof(buf));
 	ak->installed = n;
 	debug("SCTP-AUTH: key %u installed", key_id(n));
 	send_msg(ssh, SCTP_AUTHKEY_KEY, key_id(n));
@@ -243,6 +308,20 @@ sctp_authkey_start(struct ssh *ssh)
 	try_install(ssh, ak);
 }
 
+/* Whether id names a key installed before the last, not yet active. */
+static int
+stale_key(const struct sctp_ak *ak, u_int id)
+{
+	u_int n;
+
+	if (ak->installed == 0)
+		return 0;
+	for (n = ak->installed - 1; n > ak->active; n--)
+		if (id == key_id(n))
+			return 1;
+	return 0;
+}
+
 int
 sctp_authkey_request(struct ssh *ssh, const char *rtype)
 {
@@ -256,11 +335,17 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype)
 	if ((r = sshpkt_get_u32(ssh, &id)) != 0 ||
 	    (r = sshpkt_get_end(ssh)) != 0)
 		sshpkt_fatal(ssh, r, "%s: parse %s", __func__, rtype);
-	if (ak == NULL || !ak->agreed || !ak->started)
+	if (ak == NULL || !ak->agreed || !ak->started || id > 65535)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: %s %u unexpected",
 		    rtype, id);
 	fd = ssh_packet_get_connection_in(ssh);
 	if (key) {
+		/* Sent before a key exchange that both have completed. */
+		if (stale_key(ak, id)) {
+			debug("SCTP-AUTH: the peer announced key %u, "
+			    "replaced since", id);
+			return 1;
+		}
 		if (id != key_id(ak->installed) || id == key_id(ak->active))
 			ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer "
 			    "announced key %u; installed here: %u", id,
@@ -269,9 +354,10 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype)
 		try_activate(ssh, ak);
 		return 1;
 	}
-	if (id == key_id(ak->active))
-		ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer retired the "
-		    "active key %u", id);
+	if (id == key_id(ak->active) ||
+	    (ak->installed > ak->active && id == key_id(ak->installed)))
+		ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer retired key "
+		    "%u, which it has not replaced", id);
 	if (key_op(fd, SCTP_AUTH_DELETE_KEY, id) == -1)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: deleting key %u: %s",
 		    id, strerror(errno));
@@ -309,6 +395,11 @@ int
 sctp_authkey_request(struct ssh *ssh, const char *rtype)
 {
 	return 0;
+}
+
+void
+sctp_authkey_poll(struct ssh *ssh)
+{
 }
 
 #endif /* WITH_SCTP */

@@ -60,6 +60,12 @@ void	sctp_authkey_start(struct ssh *);
 int	sctp_authkey_request(struct ssh *, const char *rtype);
 
 /*
+ * Whenever the connection wakes up (ssh_packet_check_rekey()): in
+ * single-stream mode, the retirements that waited for SENDER_DRY.
+ */
+void	sctp_authkey_poll(struct ssh *);
+
+/*
  * The state across privilege separation: put, get, then the current
  * keys of each direction from the imported packet state.
  */

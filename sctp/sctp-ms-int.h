@@ -33,7 +33,8 @@ struct ms_msg {
 	uint16_t		 stream;
 	int			 level1;
 	int			 unseq;		/* 2.8: unordered, PR-SCTP */
-	int			 drain;		/* 3.8: EOF, CLOSE, request */
+	int			 drain;		/* 3.8: EOF, CLOSE, request;
+						   2: 1.4's retire */
 	int			 express;	/* on an interactive stream */
 	struct sshbuf		*b;
 };

@@ -406,7 +406,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 		stream = send_mapped(c, payload, len, stream, &drain);
 	/* 1.4: every chunk under the retired key acknowledged first. */
 	if (global_request_is(payload, len, SCTP_AUTHKEY_RETIRE))
-		drain = 1;
+		drain = 2;	/* whatever streams carried */
 	if ((r = sctp_ms_send_number(&c->snd, payload[0], stream, unseq,
 	    &h)) != 0)
 		return r;
@@ -449,7 +449,7 @@ sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 {
 	if (c->lost)
 		return 0;
-	return ((m->level1 || m->drain) && c->nonzero) ||
+	return ((m->level1 || m->drain) && c->nonzero) || m->drain == 2 ||
 	    (m->stream != 0 && c->after_newkeys);
 }
 

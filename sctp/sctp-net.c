@@ -326,7 +326,6 @@ set_unreachable(int fd, const struct sctp_options *o)
 	    (u_int)ap.sasoc_asocmaxrxt, o->unreach_timeout);
 }
 
-/* An SSH socket; *roam says whether it offers ADD-IP (sctp-roam.c). */
 /* 1.4: the chunk types the peer must authenticate. */
 static const u_char ak_chunks[] = {
 	0,	/* DATA */
@@ -347,8 +346,10 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 {
 	struct sctp_assoc_value av;
 	struct sctp_authchunk ac;
-	u_char hb[sizeof(struct sctp_hmacalgo) + 2 * sizeof(uint16_t)];
-	struct sctp_hmacalgo *h = (struct sctp_hmacalgo *)hb;
+	union {
+		struct sctp_hmacalgo h;
+		u_char b[sizeof(struct sctp_hmacalgo) + 2 * sizeof(uint16_t)];
+	} hu;
 	size_t i;
 
 	if (o == NULL || !o->auth_key)
@@ -360,11 +361,12 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 		error("SCTPAuthKey: SCTP_AUTH_SUPPORTED: %s", strerror(errno));
 		return -1;
 	}
-	memset(hb, 0, sizeof(hb));
-	h->shmac_num_idents = 2;
-	h->shmac_idents[0] = SCTP_AUTH_HMAC_ID_SHA256;
-	h->shmac_idents[1] = SCTP_AUTH_HMAC_ID_SHA1;
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_HMAC_IDENT, h, sizeof(hb)) == -1)
+	memset(&hu, 0, sizeof(hu));
+	hu.h.shmac_num_idents = 2;
+	hu.h.shmac_idents[0] = SCTP_AUTH_HMAC_ID_SHA256;
+	hu.h.shmac_idents[1] = SCTP_AUTH_HMAC_ID_SHA1;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_HMAC_IDENT, &hu,
+	    sizeof(hu)) == -1)
 		debug_f("fd %d: SCTP_HMAC_IDENT: %s", fd, strerror(errno));
 	for (i = 0; i < sizeof(ak_chunks); i++) {
 		ac.sauth_chunk = ak_chunks[i];
@@ -384,25 +386,43 @@ int
 sctp_auth_required(int fd, int peer)
 {
 	int opt = peer ? SCTP_PEER_AUTH_CHUNKS : SCTP_LOCAL_AUTH_CHUNKS;
-	u_char buf[sizeof(struct sctp_authchunks) + 256];
-	struct sctp_authchunks *a = (struct sctp_authchunks *)buf;
-	socklen_t len = sizeof(buf);
-	size_t i, j;
+	union {
+		struct sctp_authchunks a;
+		u_char b[sizeof(struct sctp_authchunks) + 256];
+	} u;
+	struct sctp_assoc_value av;
+	socklen_t len = sizeof(u);
+	size_t i, j, n;
 
-	memset(buf, 0, sizeof(buf));
-	if (getsockopt(fd, IPPROTO_SCTP, opt, a, &len) == -1)
+	/* The association's peer supports SCTP-AUTH at all. */
+	memset(&av, 0, sizeof(av));
+	len = sizeof(av);
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
+	    &len) == -1 || av.assoc_value == 0) {
+		debug_f("fd %d: no SCTP-AUTH on the association", fd);
 		return 0;
+	}
+	memset(&u, 0, sizeof(u));
+	len = sizeof(u);
+	if (getsockopt(fd, IPPROTO_SCTP, opt, &u, &len) == -1) {
+		debug_f("fd %d: %s: %s", fd, peer ? "SCTP_PEER_AUTH_CHUNKS" :
+		    "SCTP_LOCAL_AUTH_CHUNKS", strerror(errno));
+		return 0;
+	}
+	if (len < sizeof(u.a))
+		return 0;
+	n = MINIMUM(u.a.gauth_number_of_chunks, len - sizeof(u.a));
 	for (i = 0; i < sizeof(ak_chunks); i++) {
-		for (j = 0; j < a->gauth_number_of_chunks &&
-		    j < len - sizeof(*a); j++)
-			if (a->gauth_chunks[j] == ak_chunks[i])
+		for (j = 0; j < n; j++)
+			if (u.a.gauth_chunks[j] == ak_chunks[i])
 				break;
-		if (j >= a->gauth_number_of_chunks || j >= len - sizeof(*a))
+		if (j >= n)
 			return 0;
 	}
 	return 1;
 }
 
+/* An SSH socket; *roam says whether it offers ADD-IP (sctp-roam.c). */
 static int
 sctp_socket(int family, const struct sctp_options *o, int *roam)
 {
@@ -1017,6 +1037,11 @@ sctp_events_enable(struct ssh *ssh, int fd)
 		return;
 	}
 	ssh->sctp_events = 1;
+	/* A restart ends the connection (PROTOCOL.sctp 1.4). */
+	ev.se_type = SCTP_ASSOC_CHANGE;
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev)) == -1)
+		debug_f("SCTP association events not available: %s",
+		    strerror(errno));
 	debug2_f("fd %d: logging SCTP path changes", fd);
 	sctp_paths_tune(fd);
 	sctp_roam_check_peers(ssh, fd);
@@ -1086,8 +1111,22 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 	struct sockaddr_storage addr;
 	uint32_t state;
 
-	if (len < sizeof(sn->sn_header) ||
-	    sn->sn_header.sn_type != SCTP_PEER_ADDR_CHANGE ||
+	if (len < sizeof(sn->sn_header))
+		return;
+	switch (sn->sn_header.sn_type) {
+	case SCTP_SENDER_DRY_EVENT:
+		/* Waited for by sctp_authkey_poll() in single-stream mode. */
+		if (ssh != NULL)
+			ssh->sctp_dry = 1;
+		return;
+	case SCTP_ASSOC_CHANGE:
+		if (len >= sizeof(struct sctp_assoc_change) &&
+		    sn->sn_assoc_change.sac_state == SCTP_RESTART)
+			fatal("SCTP association restarted: the peer's host "
+			    "restarted it, or the path forged it");
+		return;
+	}
+	if (sn->sn_header.sn_type != SCTP_PEER_ADDR_CHANGE ||
 	    len < sizeof(struct sctp_paddr_change))
 		return;
 	memcpy(&ss, buf + offsetof(struct sctp_paddr_change, spc_aaddr),
