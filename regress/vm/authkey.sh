@@ -3,8 +3,8 @@
 # and active, key 0 retired and deleted; a 4 MB transfer with a key
 # exchange every 1 MB arrives intact and each new key replaces the last;
 # the same with SCTPChannelStreams no (single-stream mode).  With
-# SCTPAuthKey no at ssh: not agreed, the session works.  The kernel's
-# lists of chunks to authenticate name DATA, SACK and FORWARD TSN.
+# SCTPAuthKey no at ssh, or at sshd: not agreed, the session works.
+# Then DATA injected from the path (below).
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 1
 "$TOPO" set 1 delay 5
@@ -58,6 +58,17 @@ grep -q "SCTP-AUTH keyed by SSH: agreed" "$W/off.log" &&
 grep -q "SCTP-AUTH: key" "$W/off.log" "$W/sshd.log" &&
     fatal "off: keys installed with SCTPAuthKey no"
 note "off: SCTPAuthKey no: not agreed, the transfer intact"
+# A server without it (as an earlier build): ssh offers, sshd does not.
+sed -e "s|^Port .*|Port 2224|" -e "s|^PidFile .*|PidFile $W/sshd3.pid|" \
+    "$W/sshd_config" >"$W/sshd3_config"
+echo "SCTPAuthKey no" >>"$W/sshd3_config"
+"$TOPO" exec b "$SSHD" -f "$W/sshd3_config" -E "$W/sshd3.log"
+trap 'stop_sshd; [ -s "$W/sshd3.pid" ] && kill "$(cat "$W/sshd3.pid")"' EXIT
+for _ in $(seq 50); do [ -s "$W/sshd3.pid" ] && break; sleep 0.2; done
+run oldserver -p 2224
+grep -q "SCTP-AUTH keyed by SSH: not offered by the peer" "$W/oldserver.log" ||
+    { grep SCTP-AUTH "$W/oldserver.log"; fatal "oldserver: ssh did not see that sshd does not offer it"; }
+note "oldserver: sshd with SCTPAuthKey no: not agreed, the transfer intact"
 
 # --- Injection (the seeds' T3): regress/vm/data-forge.py, on host B's
 # side of the path, sends the client DATA from the server's address.
