@@ -323,7 +323,7 @@ stale_key(const struct sctp_ak *ak, u_int id)
 }
 
 int
-sctp_authkey_request(struct ssh *ssh, const char *rtype)
+sctp_authkey_request(struct ssh *ssh, const char *rtype, int want_reply)
 {
 	struct sctp_ak *ak = ssh->sctp_ak;
 	int r, key, fd;
@@ -335,7 +335,8 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype)
 	if ((r = sshpkt_get_u32(ssh, &id)) != 0 ||
 	    (r = sshpkt_get_end(ssh)) != 0)
 		sshpkt_fatal(ssh, r, "%s: parse %s", __func__, rtype);
-	if (ak == NULL || !ak->agreed || !ak->started || id > 65535)
+	if (ak == NULL || !ak->agreed || !ak->started || id > 65535 ||
+	    want_reply)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: %s %u unexpected",
 		    rtype, id);
 	fd = ssh_packet_get_connection_in(ssh);
@@ -392,7 +393,7 @@ sctp_authkey_start(struct ssh *ssh)
 }
 
 int
-sctp_authkey_request(struct ssh *ssh, const char *rtype)
+sctp_authkey_request(struct ssh *ssh, const char *rtype, int want_reply)
 {
 	return 0;
 }

@@ -57,7 +57,7 @@ void	sctp_authkey_start(struct ssh *);
  * A global request: returns 1 if it is one of 1.4's (handled, or the
  * connection ended), 0 if not.
  */
-int	sctp_authkey_request(struct ssh *, const char *rtype);
+int	sctp_authkey_request(struct ssh *, const char *rtype, int want_reply);
 
 /*
  * Whenever the connection wakes up (ssh_packet_check_rekey()): in
