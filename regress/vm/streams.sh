@@ -77,24 +77,29 @@ note "5 parallel channels byte-exact: sshd used $streams channel streams, $rekey
 ! grep -E "refused|out of order|truncation" "$W/mux.log" || fatal "sshd reported a refused packet"
 
 # Immediate SACKs (2.7): DATA chunks with the I bit (RFC 7053), counted at
-# B's path 1 ingress (first chunk of an SCTP packet: type 0, flag 0x08),
-# beside all SCTP packets; an upload with a rekey every 500 KB.  None
-# with one stream.
+# B's path 1 ingress (first chunk of an SCTP packet: type 0, flag 0x08;
+# or, with SCTP-AUTH (SCTPAuthKey, 1.4), the chunk after an AUTH chunk of
+# 40 bytes, HMAC-SHA-256), beside all SCTP packets; an upload with a
+# rekey every 500 KB.  None with one stream.
 "$TOPO" exec b tc qdisc add dev path1 clsact
 "$TOPO" exec b tc filter add dev path1 ingress prio 1 protocol ip u32 \
     match ip protocol 132 0xff match u8 0x00 0xff at 32 match u8 0x08 0x08 at 33 action pass
 "$TOPO" exec b tc filter add dev path1 ingress prio 2 protocol ip u32 \
+    match ip protocol 132 0xff match u8 0x0f 0xff at 32 match u16 0x0028 0xffff at 34 \
+    match u8 0x00 0xff at 72 match u8 0x08 0x08 at 73 action pass
+# The rest (a packet stops at the first filter that matches it).
+"$TOPO" exec b tc filter add dev path1 ingress prio 3 protocol ip u32 \
     match ip protocol 132 0xff action pass
 tc_pkts() {
 	"$TOPO" exec b tc -s filter show dev path1 ingress prio "$1" |
 	    awk '/Sent [0-9]+ bytes [0-9]+ pkt/ { for (i = 1; i <= NF; i++) if ($i == "pkt") n = $(i - 1) } END { print n + 0 }'
 }
 for mode in no yes; do
-	i0=$(tc_pkts 1) a0=$(tc_pkts 2)
+	i0=$(($(tc_pkts 1) + $(tc_pkts 2))) a0=$(tc_pkts 3)
 	out=$(on_a "$SSH" -F "$CFG" -z -o SCTPChannelStreams=$mode -o RekeyLimit=500K "$B1" sha256sum <"$W/data" | cut -d' ' -f1) ||
 	    fatal "upload with SCTPChannelStreams $mode failed"
 	[ "$out" = "$sum" ] || fatal "upload with SCTPChannelStreams $mode: checksum mismatch"
-	eval "ibit_$mode=\$((\$(tc_pkts 1) - i0)) all_$mode=\$((\$(tc_pkts 2) - a0))"
+	eval "ibit_$mode=\$((\$(tc_pkts 1) + \$(tc_pkts 2) - i0)) all_$mode=\$((\$(tc_pkts 3) - a0 + ibit_$mode))"
 done
 "$TOPO" exec b tc qdisc del dev path1 clsact
 [ "$ibit_no" = 0 ] || fatal "one stream: $ibit_no DATA chunks asked for an immediate SACK"
@@ -186,8 +191,12 @@ sed -e 's/^Port 2222/Port 2224/' -e "s|^PidFile .*|PidFile $W/sshd3.pid|" "$W/ss
 trap 'stop_sshd; for f in sshd2 sshd3; do [ -s "$W/$f.pid" ] && kill "$(cat "$W/$f.pid")"; done' EXIT
 for _ in $(seq 50); do [ -s "$W/sshd3.pid" ] && break; sleep 0.2; done
 "$TOPO" exec b tc qdisc add dev path1 clsact
+# I-DATA first in a packet, or after an AUTH chunk of 40 bytes (1.4).
 "$TOPO" exec b tc filter add dev path1 ingress prio 1 protocol ip u32 \
     match ip protocol 132 0xff match u8 0x40 0xff at 32 action pass
+"$TOPO" exec b tc filter add dev path1 ingress prio 2 protocol ip u32 \
+    match ip protocol 132 0xff match u8 0x0f 0xff at 32 match u16 0x0028 0xffff at 34 \
+    match u8 0x40 0xff at 72 action pass
 out=$(on_a "$SSH" -F "$CFG" -z -v -p 2224 "$B1" echo idata 2>"$W/idata.log") ||
     { cat "$W/idata.log" "$W/sshd3.log"; fatal "session with I-DATA failed"; }
 [ "$out" = idata ] || fatal "I-DATA session output '$out'"
@@ -223,7 +232,7 @@ for i in 1 2 3; do
 done
 grep -q tick "$W/ticks2" || fatal "terminal beside the downloads printed nothing"
 on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -O exit "$B1" 2>/dev/null
-idata=$(tc_pkts 1)
+idata=$(($(tc_pkts 1) + $(tc_pkts 2)))
 "$TOPO" exec b tc qdisc del dev path1 clsact
 [ "$idata" -gt 0 ] || fatal "no SCTP packet starting with an I-DATA chunk reached sshd's host"
 grep -q "channel data cut" "$W/sshd3.log" && fatal "channel data cut although I-DATA is in use"
