@@ -36,8 +36,12 @@ struct ms_msg {
 	int			 drain;		/* 3.8: EOF, CLOSE, request;
 						   2: 1.4's retire */
 	int			 express;	/* on an interactive stream */
+	int			 disconnect;	/* SSH2_MSG_DISCONNECT (2.7) */
 	struct sshbuf		*b;
 };
+
+/* 2.7: how long a DISCONNECT waits for its drain, in seconds */
+#define SCTP_DISCONNECT_DRAIN	3
 
 /* 2.10: a message the kernel delivered in parts, per stream and kind */
 struct ms_part {

@@ -52,6 +52,7 @@
 #include "sctp/sctp-fwd-options.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-authkey.h"
+#include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
 
@@ -424,6 +425,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	m->level1 = sctp_ms_type_level1(payload[0]);
 	m->unseq = unseq;
 	m->drain = drain;
+	m->disconnect = payload[0] == SSH2_MSG_DISCONNECT;
 	m->express = m->stream != 0 && favours_interactive(c) &&
 	    c->sclass[m->stream] == 1;
 	*sealed_len = sshbuf_len(m->b);
@@ -447,10 +449,23 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 int
 sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 {
+	int need;
+
 	if (c->lost)
 		return 0;
-	return ((m->level1 || m->drain) && c->nonzero) || m->drain == 2 ||
+	need = ((m->level1 || m->drain) && c->nonzero) || m->drain == 2 ||
 	    (m->stream != 0 && c->after_newkeys);
+	/*
+	 * 2.7: a DISCONNECT waits for its drain SCTP_DISCONNECT_DRAIN
+	 * seconds at most, and not at all while every path has failed: the
+	 * peer may never answer, and ssh or sshd would not exit, even on
+	 * SIGTERM, until the association itself ended.
+	 */
+	if (need && m->disconnect && ((c->dry_wait && !c->dry &&
+	    monotime_double() - c->drain_start >= SCTP_DISCONNECT_DRAIN) ||
+	    sctp_paths_all_down(c->fd)))
+		return 0;
+	return need;
 }
 
 /*
