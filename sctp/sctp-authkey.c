@@ -142,14 +142,9 @@ send_msg(struct ssh *ssh, const char *name, u_int id)
 static void
 dry_subscribe(struct ssh *ssh, int on)
 {
-	struct sctp_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.se_type = SCTP_SENDER_DRY_EVENT;
-	ev.se_on = on;
 	ssh->sctp_dry = 0;
-	if (setsockopt(ssh_packet_get_connection_in(ssh), IPPROTO_SCTP,
-	    SCTP_EVENT, &ev, sizeof(ev)) == -1)
+	if (sctp_sender_dry_events(ssh_packet_get_connection_in(ssh),
+	    on) == -1)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: SENDER_DRY: %s",
 		    strerror(errno));
 }

@@ -48,19 +48,14 @@
 #include "sctp/sctp-ms-int.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-paths.h"
+#include "sctp/sctp-net.h"
 
 #ifdef WITH_SCTP
 
 static void
 dry_subscribe(struct sctp_ms_conn *c, int on)
 {
-	struct sctp_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.se_type = SCTP_SENDER_DRY_EVENT;
-	ev.se_on = on;
-	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
-	    sizeof(ev)) == -1)
+	if (sctp_sender_dry_events(c->fd, on) == -1)
 		fatal_f("SCTP_SENDER_DRY_EVENT: %s", strerror(errno));
 	c->dry_wait = on;
 	c->dry = 0;

@@ -1023,6 +1023,17 @@ sctp_log_assoc(int fd, int verbose_level)
 	free(p);
 }
 
+int
+sctp_sender_dry_events(int fd, int on)
+{
+	struct sctp_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = SCTP_SENDER_DRY_EVENT;
+	ev.se_on = on;
+	return setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev));
+}
+
 void
 sctp_events_enable(struct ssh *ssh, int fd)
 {

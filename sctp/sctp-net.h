@@ -42,6 +42,12 @@ int	sctp_idata_in_use(int fd);
 int	sctp_auth_require(int fd, const struct sctp_options *);
 int	sctp_auth_required(int fd, int peer);
 
+/*
+ * Ask for (on) or stop SENDER_DRY events on fd; as setsockopt(2).  The
+ * kernel reports one at once if nothing is unacknowledged.
+ */
+int	sctp_sender_dry_events(int fd, int on);
+
 /* Turn Nagle off on an SCTP socket (SCTP_NODELAY). */
 int	sctp_set_nodelay(int fd);
 

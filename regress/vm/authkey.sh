@@ -113,24 +113,15 @@ grep -q INJECTED "$W/pair-c.log" ||
     { cat "$W/pair-c.log"; fatal "control: the DATA forged with key 0 was not taken: the forgery is wrong"; }
 note "control: without keys from SSH, the DATA forged with key 0 was taken"
 
-# session NAME [ssh options]: an echoing session on fd 4, then the forger.
+# inject NAME [ssh options]: the forger, then an echoing session on fd 4.
 inject() {
 	local name=$1
 	shift
-	rm -f "$W/in"; mkfifo "$W/in"
 	FORGE_DELAY=6 "$TOPO" exec b /usr/bin/python3 "$F" path1 2222 auth0 plain \
 	    >"$W/forge-$name.log" 2>&1 &
 	fpid=$!
 	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
-	# shellcheck disable=SC2016
-	on_a "$SSH" -F "$CFG" -v -z "$@" "$B1" \
-	    'while read -r x; do echo "got $x"; done' <"$W/in" \
-	    >"$W/$name.out" 2>"$W/$name.log" &
-	pid=$!
-	exec 4>"$W/in"
-	echo one >&4
-	wait_for "$W/$name.out" "got one" 120 ||
-	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
+	echo_session "$name" "$@"
 	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no association"; }
 	cat "$W/forge-$name.log"
 	echo two >&4 2>/dev/null || true

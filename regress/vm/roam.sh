@@ -60,25 +60,10 @@ move() {
 	nice -n -20 "$TOPO" cut 1
 }
 
-# session NAME [ssh options]: an echoing session on fd 4.
-session() {
-	local name=$1
-	shift
-	rm -f "$W/in"; mkfifo "$W/in"
-	# shellcheck disable=SC2016
-	on_a "$SSH" -F "$CFG" -v -z "$@" "$B1" \
-	    'while read -r x; do echo "got $x"; done' <"$W/in" \
-	    >"$W/$name.out" 2>"$W/$name.log" &
-	pid=$!
-	exec 4>"$W/in"
-	echo one >&4
-	wait_for "$W/$name.out" "got one" 120 ||
-	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
-}
 
 # --- mbb
 home
-session mbb
+echo_session mbb
 : >"$W/sshd.log"
 move
 t=$(uptime_s)
@@ -98,7 +83,7 @@ wait "$pid" || fatal "mbb: ssh exited with status $?"
 cp "$W/authorized_keys" "$W/authorized_keys.all"
 printf 'from="%s" %s\n' "$net1" "$(cat "$W/id.pub")" >"$W/authorized_keys"
 home
-session fromkey
+echo_session fromkey
 : >"$W/sshd.log"
 move
 t=$(uptime_s)
@@ -113,7 +98,7 @@ cp "$W/authorized_keys.all" "$W/authorized_keys"
 
 # --- off: without SCTPRoaming the association cannot follow.
 home
-session off -o SCTPRoaming=no
+echo_session off -o SCTPRoaming=no
 move
 echo two >&4 || true
 sleep 20
@@ -128,7 +113,7 @@ exec 4>&- 2>/dev/null || true
 # (it once waited for a drain that could not end, until
 # SCTPUnreachableTimeout).
 home
-session bbm
+echo_session bbm
 ip -n sctp-a addr del "$A1/$plen" dev path1
 nice -n -20 "$TOPO" cut 1
 sleep 5
@@ -166,7 +151,7 @@ if [ "$fam" = 6 ]; then
 else
 	BN=198.18.9.2 bn=32 netA=${A1%.*}.0/24 via_a= via_b=
 fi
-session server
+echo_session server
 ip -n sctp-b addr add "$BN/$bn" dev path2 $dad
 ip -n sctp-a route replace "$BN/$bn" $via_a dev path2
 ip -n sctp-b route replace "$netA" $via_b dev path2 metric 100

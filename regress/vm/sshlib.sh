@@ -58,3 +58,21 @@ CFG=$W/ssh_config
 
 # on_a CMD...: run on host A.
 on_a() { "$TOPO" exec a "$@"; }
+
+# echo_session NAME [ssh options]: a session over SCTP to $B1 that echoes
+# the lines written to fd 4 ("got LINE" in $W/NAME.out, ssh -v in
+# $W/NAME.log); sets pid; returns once it answered the first line.
+echo_session() {
+	local name=$1
+	shift
+	rm -f "$W/in"; mkfifo "$W/in"
+	# shellcheck disable=SC2016
+	on_a "$SSH" -F "$CFG" -v -z "$@" "$B1" \
+	    'while read -r x; do echo "got $x"; done' <"$W/in" \
+	    >"$W/$name.out" 2>"$W/$name.log" &
+	pid=$!
+	exec 4>"$W/in"
+	echo one >&4
+	wait_for "$W/$name.out" "got one" 120 ||
+	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
+}
