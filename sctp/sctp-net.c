@@ -44,6 +44,7 @@
 #include "packet.h"
 #include "kex.h"
 #include "sctp/sctp-avail.h"
+#include "sctp/sctp-encap.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-net.h"
@@ -445,7 +446,8 @@ sctp_socket(int family, const struct sctp_options *o, int *roam)
 	set_buffers(fd);
 	ask_idata(fd);
 	*roam = sctp_roam_socket(fd, o);
-	if (sctp_auth_require(fd, o) != 0) {
+	if (sctp_auth_require(fd, o) != 0 ||
+	    sctp_encap_client(fd, o) != 0) {
 		close(fd);
 		return -1;
 	}
@@ -889,6 +891,8 @@ sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *o,
 	char ntop[NI_MAXHOST], strport[NI_MAXSERV], *what;
 	int fd, n = 0, roam;
 
+	if (sctp_encap_server(o) != 0)
+		fatal("sshd cannot take SCTP inside UDP as configured");
 	for (ai = addrs; ai != NULL; ai = ai->ai_next) {
 		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
 			continue;
@@ -932,6 +936,9 @@ sctp_listen_multi(const struct sctp_options *o, int default_port,
 	u_int i;
 	int fd, n = 0, npacked, family, roam;
 	char *err = NULL, *s, *what, port[16];
+
+	if (sctp_encap_server(o) != 0)
+		fatal("sshd cannot take SCTP inside UDP as configured");
 
 	for (i = 0; i < o->nlisten_multi; i++) {
 		packed = NULL;
@@ -1056,6 +1063,7 @@ sctp_events_enable(struct ssh *ssh, int fd)
 	debug2_f("fd %d: logging SCTP path changes", fd);
 	sctp_paths_tune(fd);
 	sctp_roam_check_peers(ssh, fd);
+	sctp_roam_start(ssh, fd);
 }
 
 /*

@@ -37,7 +37,7 @@ enum {
 	kTransport, kPeerAddresses, kStreams, kHeartbeat, kRTOInitial,
 	kRTOMin, kRTOMax, kPathMaxRetrans, kPFThreshold, kListenMulti,
 	kChannelStreams, kScheduler, kWeights, kDrainTimeout, kUnreachTimeout,
-	kRoaming, kAuthKey
+	kRoaming, kAuthKey, kUdpEncap
 };
 
 static const struct sctp_keyword keywords[] = {
@@ -68,6 +68,8 @@ static const struct sctp_keyword keywords[] = {
 	{ "sctproaming", "SCTPRoaming", kRoaming,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ "sctpauthkey", "SCTPAuthKey", kAuthKey,
+	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
+	{ "sctpudpencapsulation", "SCTPUDPEncapsulation", kUdpEncap,
 	    SCTP_KW_CLIENT|SCTP_KW_SERVER },
 	{ NULL, NULL, 0, 0 }
 };
@@ -127,6 +129,7 @@ sctp_options_init(struct sctp_options *o)
 	o->unreach_timeout = -1;
 	o->roaming = -1;
 	o->auth_key = -1;
+	o->udp_encap = -1;
 	sctp_fwd_options_init(&o->fwd);
 }
 
@@ -172,6 +175,8 @@ sctp_options_fill(struct sctp_options *o)
 		o->roaming = 1;
 	if (o->auth_key == -1)
 		o->auth_key = 1;
+	if (o->udp_encap == -1)
+		o->udp_encap = 0;
 	sctp_fwd_options_fill(&o->fwd);
 	/* Keep the RTO bounds consistent, whichever were given. */
 	if (o->rto_min > o->rto_max)
@@ -328,6 +333,16 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		} else if (active && o->channel_streams == -1)
 			o->channel_streams = value;
 		break;
+	case kUdpEncap:
+		/* "no", or the peer's UDP port (RFC 6951's is 9899). */
+		if (strcmp(arg, "no") == 0)
+			value = 0;
+		else if (parse_int(arg, 1, 65535, &value, filename, linenum,
+		    display) != 0)
+			return -1;
+		if (active && o->udp_encap == -1)
+			o->udp_encap = value;
+		break;
 	case kPeerAddresses:
 		if ((al = sctp_addrlist_parse(arg, 0, &err)) == NULL) {
 			error("%s line %d: %s: %s.", filename, linenum,
@@ -469,5 +484,9 @@ sctp_options_dump(const struct sctp_options *o, int server)
 		printf("sctpunreachabletimeout %d\n", o->unreach_timeout);
 	printf("sctproaming %s\n", o->roaming ? "yes" : "no");
 	printf("sctpauthkey %s\n", o->auth_key ? "yes" : "no");
+	if (o->udp_encap > 0)
+		printf("sctpudpencapsulation %d\n", o->udp_encap);
+	else
+		printf("sctpudpencapsulation no\n");
 	sctp_fwd_options_dump(&o->fwd, server);
 }

@@ -35,12 +35,20 @@
  * as soon as data is sent on it (one retransmission timeout, then the
  * potentially failed state moves the data).  The long interval stays
  * under the 210 s that Linux's connection tracking keeps an idle SCTP
- * path (NATs and stateful firewalls).  (Each unanswered heartbeat to a
- * failed path counts against the association's limit of retransmissions,
- * and only an answer resets the count: with the primary's heartbeat 100 s
- * apart, an idle session with one dead backup path counted some 60 before
- * the next answer, more than Linux's default limit of 10 or a short
- * SCTPUnreachableTimeout allows, and ended although its primary worked.)
+ * path (NATs and stateful firewalls).  A primary path inside UDP
+ * (SCTPUDPEncapsulation) gets SCTP_HB_ENCAP_MS instead: NATs forget an
+ * idle UDP mapping after 30 s to a few minutes (Linux: 120 s once both
+ * ways have been seen; RFC 4787 asks for at least 120 s, carrier-grade
+ * NATs often keep less), and once it is forgotten nothing the server
+ * sends reaches the client until the client sends again.  A heartbeat
+ * every 25 s (plus an RTO) keeps most mappings, and bounds how long the
+ * server's output waits for one that was forgotten.  (Each unanswered
+ * heartbeat to a failed path counts against the association's limit of
+ * retransmissions, and only an answer resets the count: with the
+ * primary's heartbeat 100 s apart, an idle session with one dead backup
+ * path counted some 60 before the next answer, more than Linux's default
+ * limit of 10 or a short SCTPUnreachableTimeout allows, and ended
+ * although its primary worked.)
  *
  * When every path has failed (a total outage), the heartbeats slow down
  * to one per path every SCTP_HB_DOWN_MS: Linux counts each unanswered
@@ -74,6 +82,7 @@
 
 #include "log.h"
 #include "sctp/sctp-addrs.h"
+#include "sctp/sctp-encap.h"
 #include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
@@ -260,9 +269,12 @@ tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	if (pt->have_prim && state == SCTP_ACTIVE && !pt->degraded &&
 	    sctp_sockaddr_eq((const struct sockaddr *)ss,
 	    (const struct sockaddr *)&pt->prim.ssp_addr) &&
-	    pt->base < SCTP_HB_PRIMARY_MS)
+	    pt->base < SCTP_HB_PRIMARY_MS) {
 		want = SCTP_HB_PRIMARY_MS;
-	else if (pt->all_down && state == SCTP_INACTIVE &&
+		if (sctp_encap_peer_port(fd, ss) > 0)
+			want = pt->base < SCTP_HB_ENCAP_MS ?
+			    SCTP_HB_ENCAP_MS : pt->base;
+	} else if (pt->all_down && state == SCTP_INACTIVE &&
 	    pt->base < SCTP_HB_DOWN_MS)
 		want = SCTP_HB_DOWN_MS;
 	if ((was = set_path_hbinterval(fd, ss, want)) == -1)

@@ -20,14 +20,16 @@
 
 /* Heartbeat timer of the primary path while it is reachable (ms). */
 #define SCTP_HB_PRIMARY_MS	100000
+/* The same for a primary path inside UDP (ms): under NATs' UDP timeouts. */
+#define SCTP_HB_ENCAP_MS	25000
 /* Heartbeat timer of every path while all have failed (ms). */
 #define SCTP_HB_DOWN_MS		300000
 
 /*
  * Set each path's heartbeat interval: SCTP_HB_PRIMARY_MS on the primary
- * while it is active and no other path has failed, the association's
- * (SCTPHeartbeatInterval) on every other; SCTP_HB_DOWN_MS on each while
- * all have failed.  Call once the
+ * while it is active and no other path has failed (SCTP_HB_ENCAP_MS where
+ * it is inside UDP), the association's (SCTPHeartbeatInterval) on every
+ * other; SCTP_HB_DOWN_MS on each while all have failed.  Call once the
  * association is up and at each path change.
  */
 void	sctp_paths_tune(int fd);

@@ -43,6 +43,7 @@
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "sctp/sctp-addrs.h"
+#include "sctp/sctp-encap.h"
 #include "sctp/sctp-paths.h"
 #include "sctp/sctp-pathview.h"
 
@@ -184,8 +185,8 @@ pv_fmt_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	struct pv_fmt *f = arg;
 	struct sctp_paddrinfo pi;
 	socklen_t len = sizeof(pi);
-	char host[NI_MAXHOST];
-	int prim, data;
+	char host[NI_MAXHOST], udp[32] = "";
+	int prim, data, port;
 
 	if (f->r != 0)
 		return;
@@ -199,10 +200,13 @@ pv_fmt_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	    (struct sockaddr *)&f->prim);
 	data = f->data_valid && sctp_sockaddr_eq((const struct sockaddr *)ss,
 	    (struct sockaddr *)&f->data);
+	if ((port = sctp_encap_peer_port(fd, ss)) > 0)
+		snprintf(udp, sizeof(udp), ", inside UDP to port %d", port);
 	f->r = sshbuf_putf(f->b, "    path to %s: %s%s%s, srtt %u ms, "
-	    "rto %u ms, cwnd %u, mtu %u\r\n", host, pv_state(pi.spinfo_state),
-	    prim ? ", primary" : "", data ? ", data" : "", pi.spinfo_srtt,
-	    pi.spinfo_rto, pi.spinfo_cwnd, pi.spinfo_mtu);
+	    "rto %u ms, cwnd %u, mtu %u%s\r\n", host,
+	    pv_state(pi.spinfo_state), prim ? ", primary" : "",
+	    data ? ", data" : "", pi.spinfo_srtt, pi.spinfo_rto,
+	    pi.spinfo_cwnd, pi.spinfo_mtu, udp);
 }
 
 static void

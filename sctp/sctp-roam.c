@@ -36,13 +36,21 @@
 #endif
 
 #include <errno.h>
+#include <ifaddrs.h>
 #include <netdb.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "canohost.h"
 #include "log.h"
+#include "misc.h"
+#include "sshbuf.h"
+#include "xmalloc.h"
 #include "packet.h"
+#include "kex.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-paths.h"
@@ -51,6 +59,25 @@
 #ifdef WITH_SCTP
 
 #define ADDIP_NOAUTH	"/proc/sys/net/sctp/addip_noauth_enable"
+
+/*
+ * Looks at the association's local addresses: each second; each 100 ms
+ * for the first 30 s of a set of lost addresses with none to move to.  A
+ * set is answered once it has been seen for 1.5 s: the kernel takes 0.5 s
+ * and a round trip to withdraw an address in a make-before-break move.
+ */
+#define ROAM_SLOW	1.0
+#define ROAM_FAST	0.1
+#define ROAM_FAST_FOR	30.0
+#define ROAM_SETTLE	1.5
+
+struct sctp_roam {
+	double	 last;		/* monotime_double() of the last look */
+	int	 fast;		/* look again at ROAM_FAST */
+	char	*seen;		/* the lost addresses, as last seen */
+	double	 since;		/* when that set was first seen */
+	char	*answered;	/* the set last answered, if still lost */
+};
 
 /* Whether this host takes ASCONF without authentication. */
 static int
@@ -150,6 +177,200 @@ sctp_roam_check_peers(struct ssh *ssh, int fd)
 	(void)sctp_paths_each(fd, check_peer, ssh);
 }
 
+/*
+ * Break-before-make with Linux at both ends: the kernel cannot delete an
+ * association's last local address, so it defers the deletion to the next
+ * ASCONF that adds one, sends nothing but ASCONF meanwhile (from any source
+ * address), and names the address being deleted as the ASCONF's lookup
+ * address.  A Linux peer adds the new address but refuses to delete the
+ * one the ASCONF was looked up by (error cause 0x00A4), and the sender
+ * resumes only after an ASCONF acknowledged without error: until then its
+ * data, SACKs and HEARTBEAT ACKs stay queued.  A SET PRIMARY for the new
+ * address is such an ASCONF (RFC 5061 4.2.4).
+ */
+
+/*
+ * Whether the host has sa's address on one of its interfaces (an IPv6
+ * socket lists IPv4 addresses mapped).
+ */
+static int
+on_host(const struct ifaddrs *ifap, const struct sockaddr *sa)
+{
+	const struct ifaddrs *i;
+	struct sockaddr_storage ss;
+	const struct sockaddr_in *a4 = (const void *)&ss, *b4;
+	const struct sockaddr_in6 *a6 = (const void *)&ss, *b6;
+	socklen_t len = sctp_sa_len(sa);
+
+	memset(&ss, 0, sizeof(ss));
+	memcpy(&ss, sa, len);
+	ipv64_normalise_mapped(&ss, &len);
+	for (i = ifap; i != NULL; i = i->ifa_next) {
+		if (i->ifa_addr == NULL ||
+		    i->ifa_addr->sa_family != ss.ss_family)
+			continue;
+		b4 = (const void *)i->ifa_addr;
+		b6 = (const void *)i->ifa_addr;
+		if (ss.ss_family == AF_INET &&
+		    a4->sin_addr.s_addr == b4->sin_addr.s_addr)
+			return 1;
+		if (ss.ss_family == AF_INET6 &&
+		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
+		    sizeof(a6->sin6_addr)) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
+{
+	struct sctp_setpeerprim spp;
+	struct sockaddr *addrs;
+	const struct sockaddr *sa, *here = NULL;
+	struct ifaddrs *ifap;
+	struct sshbuf *gone;
+	char host[NI_MAXHOST], *s = NULL;
+	size_t off;
+	int i, n, r;
+
+	rs->fast = 0;
+	/* The association's addresses (any id names it on this socket). */
+	if ((n = sctp_getladdrs(fd, 1, &addrs)) < 0)
+		return;
+	if (getifaddrs(&ifap) == -1) {
+		sctp_freeladdrs(addrs);
+		return;
+	}
+	if ((gone = sshbuf_new()) == NULL)
+		fatal_f("sshbuf_new failed");
+	/* The last address the host has: the kernel appends new ones. */
+	for (i = 0, off = 0, r = 0; r == 0 && i < n; i++) {
+		sa = (const struct sockaddr *)((u_char *)addrs + off);
+		off += sctp_sa_len(sa);
+		if (on_host(ifap, sa))
+			here = sa;
+		else if (sctp_sa_ntop(sa, host, sizeof(host)) == 0)
+			r = sshbuf_putf(gone, "%s ", host);
+	}
+	if (r != 0)
+		fatal_fr(r, "sshbuf_putf");
+	if (sshbuf_len(gone) > 0 &&
+	    (s = sshbuf_dup_string(gone)) == NULL)
+		fatal_f("sshbuf_dup_string failed");
+	if (s == NULL || rs->seen == NULL || strcmp(s, rs->seen) != 0) {
+		/* Nothing lost, or another set: start again. */
+		free(rs->seen);
+		rs->seen = s;
+		rs->since = now;
+		if (s == NULL) {
+			free(rs->answered);
+			rs->answered = NULL;
+		}
+	} else
+		free(s);
+	if (rs->seen == NULL || (rs->answered != NULL &&
+	    strcmp(rs->seen, rs->answered) == 0))
+		goto out;
+	if (here == NULL || now < rs->since + ROAM_SETTLE) {
+		rs->fast = now < rs->since + ROAM_FAST_FOR;
+		goto out;
+	}
+	/* Once per set, even if refused: the kernel would refuse it again. */
+	free(rs->answered);
+	rs->answered = xstrdup(rs->seen);
+	memset(&spp, 0, sizeof(spp));
+	spp.sspp_assoc_id = 1;
+	memcpy(&spp.sspp_addr, here, sctp_sa_len(here));
+	(void)sctp_sa_ntop(here, host, sizeof(host));
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_SET_PEER_PRIMARY_ADDR, &spp,
+	    sizeof(spp)) == -1)
+		debug_f("SCTP_SET_PEER_PRIMARY_ADDR %s: %s", host,
+		    strerror(errno));
+	else if (ssh->kex != NULL && ssh->kex->server)
+		logit("SCTP roaming: local address %sgone, asked the peer to "
+		    "use %s (connection from %s port %d)", rs->seen, host,
+		    ssh->remote_ipaddr != NULL ? ssh->remote_ipaddr : "?",
+		    ssh->remote_port);
+	else
+		debug("SCTP roaming: local address %sgone, asked the peer to "
+		    "use %s", rs->seen, host);
+ out:
+	sshbuf_free(gone);
+	freeifaddrs(ifap);
+	sctp_freeladdrs(addrs);
+}
+
+/* The association's ADD-IP, as negotiated (any id names it). */
+static int
+assoc_asconf(int fd)
+{
+	struct sctp_assoc_value av;
+	socklen_t len = sizeof(av);
+
+	memset(&av, 0, sizeof(av));
+	av.assoc_id = 1;
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_ASCONF_SUPPORTED, &av,
+	    &len) == -1)
+		return 0;
+	return av.assoc_value != 0;
+}
+
+/* Seconds between looks at the addresses. */
+static double
+look_period(const struct sctp_roam *rs)
+{
+	return rs->fast ? ROAM_FAST : ROAM_SLOW;
+}
+
+void
+sctp_roam_start(struct ssh *ssh, int fd)
+{
+	if (ssh == NULL || ssh->sctp_roam != NULL || !assoc_asconf(fd))
+		return;
+	ssh->sctp_roam = xcalloc(1, sizeof(*ssh->sctp_roam));
+	ssh->sctp_roam->last = monotime_double();
+	debug2_f("fd %d: watching the association's local addresses", fd);
+}
+
+void
+sctp_roam_deadline(struct ssh *ssh, struct timespec *timeout)
+{
+	struct sctp_roam *rs;
+	double left;
+
+	if (ssh == NULL || (rs = ssh->sctp_roam) == NULL)
+		return;
+	left = rs->last + look_period(rs) - monotime_double();
+	ptimeout_deadline_ms(timeout, left > 0 ? (long)(left * 1000) + 1 : 0);
+}
+
+void
+sctp_roam_poll(struct ssh *ssh, int fd)
+{
+	struct sctp_roam *rs;
+	double now;
+
+	if (ssh == NULL || (rs = ssh->sctp_roam) == NULL)
+		return;
+	now = monotime_double();
+	if (now < rs->last + look_period(rs))
+		return;
+	rs->last = now;
+	unstick(ssh, rs, fd, now);
+}
+
+void
+sctp_roam_free(struct ssh *ssh)
+{
+	if (ssh == NULL || ssh->sctp_roam == NULL)
+		return;
+	free(ssh->sctp_roam->seen);
+	free(ssh->sctp_roam->answered);
+	free(ssh->sctp_roam);
+	ssh->sctp_roam = NULL;
+}
+
 #else /* WITH_SCTP */
 
 int
@@ -170,6 +391,26 @@ sctp_roam_accepted(int fd, const struct sctp_options *o)
 
 void
 sctp_roam_check_peers(struct ssh *ssh, int fd)
+{
+}
+
+void
+sctp_roam_start(struct ssh *ssh, int fd)
+{
+}
+
+void
+sctp_roam_deadline(struct ssh *ssh, struct timespec *timeout)
+{
+}
+
+void
+sctp_roam_poll(struct ssh *ssh, int fd)
+{
+}
+
+void
+sctp_roam_free(struct ssh *ssh)
 {
 }
 

@@ -25,6 +25,7 @@
 
 struct ssh;
 struct sctp_options;
+struct timespec;
 
 /*
  * Before the association (on a client's socket, or a listener whose
@@ -55,5 +56,25 @@ void	sctp_roam_accepted(int fd, const struct sctp_options *);
  * once it is set and at each path change.
  */
 void	sctp_roam_check_peers(struct ssh *, int fd);
+
+/*
+ * Once the connection's events are on (sctp_events_enable()): watch the
+ * association's local addresses if it has ADD-IP.
+ */
+void	sctp_roam_start(struct ssh *, int fd);
+
+/*
+ * The main loops' hooks: sctp_roam_deadline() bounds poll's timeout while
+ * the addresses are watched; sctp_roam_poll(), after poll, looks at them
+ * when due (sctp-roam.c says how often).  Once the association has listed
+ * a local address the host no longer has for 1.5 s, and also one that it
+ * has, it asks the peer, once per set of lost addresses, to make the
+ * latter its primary path: an ASCONF that lets a Linux sender out of a
+ * refused deletion (doc/design.md 1.3).
+ */
+void	sctp_roam_deadline(struct ssh *, struct timespec *);
+void	sctp_roam_poll(struct ssh *, int fd);
+
+void	sctp_roam_free(struct ssh *);
 
 #endif /* SCTP_ROAM_H */
