@@ -25,7 +25,8 @@ for kv in "sctpstreams 10" "sctpheartbeatinterval 1000" "sctprtoinitial 1000" \
     "sctprtomin 200" "sctprtomax 1000" "sctppathmaxretransmissions 5" \
     "sctppotentiallyfailedthreshold 0" "sctpchannelstreams yes" \
     "sctpstreamscheduler prio" "sctpstreamweights 8 1" "sctpdraintimeout 120" \
-    "sctpunreachabletimeout 1200" "sctproaming yes" "sctpauthkey yes"; do
+    "sctpunreachabletimeout 1200" "sctproaming yes" "sctpauthkey yes" \
+    "sctpudpencapsulation no"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "default: no '$kv'"
 done
 # Channels on streams: the options and their values.
@@ -36,22 +37,29 @@ for kv in "sctpchannelstreams no" "sctpstreamscheduler wfq" "sctpstreamweights 4
     "sctpdraintimeout 0"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "ssh -G: no '$kv'"
 done
+# G_has OPTION=VALUE LINE: ssh -G with that option shows LINE.
+G_has() {
+	${REAL_SSH} -G -F /dev/null -o "$1" somehost | grep -Fx "$2" >/dev/null ||
+		fail "$1: no '$2' in ssh -G"
+}
 # SCTPUnreachableTimeout: a time, or none.
 for kv in "90s:90" "1h30m:5400" "none:none" "0:none"; do
-	${REAL_SSH} -G -F /dev/null -o "SCTPUnreachableTimeout=${kv%%:*}" somehost |
-	    grep -Fx "sctpunreachabletimeout ${kv#*:}" >/dev/null ||
-		fail "SCTPUnreachableTimeout=${kv%%:*}: not ${kv#*:} in ssh -G"
+	G_has "SCTPUnreachableTimeout=${kv%%:*}" "sctpunreachabletimeout ${kv#*:}"
 done
 expect_fail "SCTPUnreachableTimeout=soon" 'SCTPUnreachableTimeout: bad time "soon" (up to 12h, or none)' \
 	${REAL_SSH} -G -F /dev/null -o SCTPUnreachableTimeout=soon somehost
 expect_fail "SCTPUnreachableTimeout=13h" 'SCTPUnreachableTimeout: bad time "13h"' \
 	${REAL_SSH} -G -F /dev/null -o SCTPUnreachableTimeout=13h somehost
-${REAL_SSH} -G -F /dev/null -o SCTPRoaming=no somehost | grep -Fx "sctproaming no" >/dev/null ||
-	fail "SCTPRoaming=no: not in ssh -G"
-${REAL_SSH} -G -F /dev/null -o SCTPAuthKey=no somehost | grep -Fx "sctpauthkey no" >/dev/null ||
-	fail "SCTPAuthKey=no: not in ssh -G"
+G_has SCTPRoaming=no "sctproaming no"
+G_has SCTPAuthKey=no "sctpauthkey no"
 expect_fail "SCTPAuthKey=maybe" 'SCTPAuthKey: unsupported value "maybe" (yes or no)' \
 	${REAL_SSH} -G -F /dev/null -o SCTPAuthKey=maybe somehost
+G_has SCTPUDPEncapsulation=9899 "sctpudpencapsulation 9899"
+G_has SCTPUDPEncapsulation=no "sctpudpencapsulation no"
+expect_fail "SCTPUDPEncapsulation=yes" 'SCTPUDPEncapsulation' \
+	${REAL_SSH} -G -F /dev/null -o SCTPUDPEncapsulation=yes somehost
+expect_fail "SCTPUDPEncapsulation=70000" 'SCTPUDPEncapsulation' \
+	${REAL_SSH} -G -F /dev/null -o SCTPUDPEncapsulation=70000 somehost
 expect_fail "SCTPRoaming=sometimes" 'SCTPRoaming: unsupported value "sometimes" (yes or no)' \
 	${REAL_SSH} -G -F /dev/null -o SCTPRoaming=sometimes somehost
 expect_fail "SCTPChannelStreams=maybe" 'SCTPChannelStreams: unsupported value "maybe" (yes or no)' \
@@ -109,11 +117,13 @@ SCTPPotentiallyFailedThreshold 3
 SCTPUnreachableTimeout 2h
 SCTPRoaming no
 SCTPAuthKey no
+SCTPUDPEncapsulation 9899
 EOC
 ${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp > $OBJ/sctp-opt.T 2>&1 || { cat $OBJ/sctp-opt.T; fail "sshd -T failed"; }
 for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200" \
     "listenmultipleaddresses 198.51.100.1,198.51.100.2" "sctppotentiallyfailedthreshold 3" \
-    "sctpunreachabletimeout 7200" "sctproaming no" "sctpauthkey no"; do
+    "sctpunreachabletimeout 7200" "sctproaming no" "sctpauthkey no" \
+    "sctpudpencapsulation 9899"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
 done
 # ListenAddress lists: one multi-homed SCTP socket, and TCP on each address

@@ -21,7 +21,14 @@ for o in ${FAILOVER_OUTAGES:-1 5 30 90}; do
 	set -- $line
 	[ "$3" = ok ] || { tail -20 "$W/v.log"; fatal "SCTP, outage $o s: $3"; }
 	[ "$7" = 1 ] || fatal "SCTP, outage $o s: $7 connections, not one association"
-	[ "$5" != never ] || fatal "SCTP, outage $o s: nothing came on path 2"
+	# An outage shorter than two SCTPRTOMax (1 s) may end before a
+	# retransmission timeout moves the data (a busy host stretches the
+	# RTO towards its maximum): then path 1 carries on, which is no fault.
+	if [ "$5" = never ]; then
+		[ "$o" -lt 2 ] || fatal "SCTP, outage $o s: nothing came on path 2"
+		note "SCTP, outage $o s: path 1 came back before the data moved"
+		continue
+	fi
 	grep -q "SCTP path to $B1 \(potentially failed\|failed\)" "$W/v.log" ||
 	    { grep -i sctp "$W/v.log" | tail; fatal "ssh -v did not report the path failure"; }
 done

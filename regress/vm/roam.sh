@@ -14,9 +14,14 @@
 #           (on path 1), gains another on path 2 and loses the first,
 #           and path 1 is cut: the same session answers.
 #   bbm     break-before-make (the only address lost first, the new one
-#           5 s later): with Linux's SCTP at both ends the association
-#           does not follow it (README.sctp, "Changing addresses"); ssh
-#           must still exit within 30 s of a SIGTERM.
+#           5 s later): the same session answers (Linux needs ssh's SET
+#           PRIMARY to resume sending: doc/design.md 1.3);
+#   back    then back to the first address, break-before-make again:
+#           Linux's association cannot follow a second one that adds no
+#           new address (README.sctp, "Changing addresses"); whatever it
+#           does, ssh must exit within 30 s of a SIGTERM;
+#   serverbbm  the server moves, break-before-make: the same session
+#           answers (sshd's SET PRIMARY).
 # Argument: 4 (the default) or 6, the address family.
 # Timings are printed, never asserted; the limits only catch a hang.
 . "$(dirname "$0")/lib.sh"
@@ -50,6 +55,34 @@ home() {
 	ip -n sctp-a -$other addr flush dev path1 scope global
 	ip -n sctp-a addr replace "$A1/$plen" dev path1 $dad
 }
+# answer NAME WHEN LOG: session NAME, sent "two" now, must answer within
+# 120 s; the time is noted as after WHEN; LOG's SCTP lines if not.
+answer() {
+	local t
+	t=$(uptime_s)
+	echo two >&4 || true
+	wait_for "$W/$1.out" "got two" 120 ||
+	    { grep -i "sctp\|roam\|lost" "$3" | tail; fatal "$1: no answer within 120 s of $2"; }
+	note "$1: answered $(since "$t") s after $2"
+}
+
+# bbm_move NAME NS OLD NEW LOG ROUTE...: break before make on host NS
+# (sctp-a or sctp-b): OLD (address/prefix) goes and path 1 is cut, 5 s
+# later NEW comes on path 2, reached by ROUTE.  Session NAME must answer,
+# and LOG say that a new primary path was asked for.
+bbm_move() {
+	local name=$1 ns=$2 old=$3 new=$4 log=$5
+	shift 5
+	ip -n "$ns" addr del "$old" dev path1
+	nice -n -20 "$TOPO" cut 1
+	sleep 5
+	ip -n "$ns" addr add "$new" dev path2 $dad
+	ip -n "$ns" route replace "$@"
+	answer "$name" "the new address came" "$log"
+	grep -q "asked the peer to use ${new%/*}" "$log" ||
+	    { grep -i "sctp\|roam" "$log" | tail; fatal "$name: no word of why a new primary path was asked for"; }
+}
+
 # Make before break: a new address on path 2, with B's path-1 network
 # reached through it; then the old address goes and path 1 is cut.
 move() {
@@ -66,18 +99,13 @@ home
 echo_session mbb
 : >"$W/sshd.log"
 move
-t=$(uptime_s)
-echo two >&4 || true
-wait_for "$W/mbb.out" "got two" 120 ||
-    { grep -i "sctp\|lost" "$W/mbb.log" | tail; cat "$W/sshd.log"; fatal "mbb: no answer within 120 s of the move"; }
-note "mbb: answered $(since "$t") s after the old address went"
+answer mbb "the old address went" "$W/mbb.log"
 grep -q "SCTP path to $A2 .*(connection from $A1 " "$W/sshd.log" ||
     { cat "$W/sshd.log"; fatal "mbb: sshd did not log the new path at INFO"; }
 note "mbb: sshd: $(grep "SCTP path to $A2" "$W/sshd.log" | head -1 | sed 's/.*sshd-session[^:]*: //')"
-exec 4>&-
-for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-kill -0 "$pid" 2>/dev/null && fatal "mbb: ssh did not exit after its input ended"
-wait "$pid" || fatal "mbb: ssh exited with status $?"
+grep -q "SCTP roaming: local address" "$W/mbb.log" &&
+    note "mbb: ssh asked for a new primary path (the old address was listed over 1.5 s)"
+end_session mbb
 
 # --- fromkey: the key may be used from path 1's network only.
 cp "$W/authorized_keys" "$W/authorized_keys.all"
@@ -108,21 +136,27 @@ kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null || true
 exec 4>&- 2>/dev/null || true
 
-# --- bbm: break before make.  Linux's association does not follow it
-# (see the top); whatever it does, ssh must exit at once on SIGTERM
-# (it once waited for a drain that could not end, until
-# SCTPUnreachableTimeout).
+# --- bbm: break before make.  The kernel sends nothing after the ASCONF
+# that adds the new address until ssh's SET PRIMARY is acknowledged.
 home
 echo_session bbm
-ip -n sctp-a addr del "$A1/$plen" dev path1
-nice -n -20 "$TOPO" cut 1
-sleep 5
-ip -n sctp-a addr add "$A2/$plen" dev path2 $dad
-ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
-echo two >&4 || true
+bbm_move bbm sctp-a "$A1/$plen" "$A2/$plen" "$W/bbm.log" \
+    "$net1" via "$B2" dev path2 metric 100
+
+# --- back: break before make again, to the first address.  Linux keeps
+# the first address, whose deletion the server refused, and cannot use
+# it again; whatever it does, ssh must exit at once on SIGTERM (it once
+# waited for a drain that could not end, until SCTPUnreachableTimeout).
+ip -n sctp-a addr del "$A2/$plen" dev path2
+sleep 3
+"$TOPO" restore 1
+ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+echo three >&4 || true
 sleep 15
-if grep -q "got two" "$W/bbm.out"; then
-	note "bbm: the session followed the move (a kernel that can)"
+if grep -q "got three" "$W/bbm.out"; then
+	note "back: the session followed the second move (a kernel that can)"
+else
+	note "back: no answer 15 s after the second move (Linux: see README.sctp)"
 fi
 t=$(uptime_s)
 pkill -TERM -f "$SSH -F $CFG"
@@ -130,9 +164,9 @@ for _ in $(seq 300); do pgrep -f "$SSH -F $CFG" >/dev/null || break; sleep 0.1; 
 if pgrep -f "$SSH -F $CFG" >/dev/null; then
 	pkill -KILL -f "$SSH -F $CFG"
 	grep -i "sctp\|drain" "$W/bbm.log" | tail
-	fatal "bbm: ssh still running 30 s after SIGTERM"
+	fatal "back: ssh still running 30 s after SIGTERM"
 fi
-note "bbm: ssh exited $(since "$t") s after SIGTERM"
+note "back: ssh exited $(since "$t") s after SIGTERM"
 exec 4>&- 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 
@@ -158,15 +192,19 @@ ip -n sctp-b route replace "$netA" $via_b dev path2 metric 100
 sleep "${ROAM_OVERLAP:-3}"
 ip -n sctp-b addr del "$B1/$plen" dev path1
 nice -n -20 "$TOPO" cut 1
-t=$(uptime_s)
-echo two >&4 || true
-wait_for "$W/server.out" "got two" 120 ||
-    { grep -i "sctp\|lost" "$W/server.log" | tail; fatal "server: no answer within 120 s of the server's move"; }
-note "server: answered $(since "$t") s after the server's old address went"
+answer server "the server's old address went" "$W/server.log"
 grep -q "SCTP path to $BN " "$W/server.log" ||
     { grep -i "sctp" "$W/server.log" | tail; fatal "server: ssh -v did not log the server's new address"; }
-exec 4>&-
-for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-kill -0 "$pid" 2>/dev/null && fatal "server: ssh did not exit after its input ended"
-wait "$pid" || fatal "server: ssh exited with status $?"
+end_session server
+
+# --- server-bbm: B's only address goes, its new one comes 5 s later.
+ip -n sctp-b addr del "$BN/$bn" dev path2
+"$TOPO" restore 1
+ip -n sctp-b addr add "$B1/$plen" dev path1 $dad
+ip -n sctp-b route del "$netA" $via_b dev path2 metric 100 2>/dev/null || true
+echo_session serverbbm
+# shellcheck disable=SC2086
+bbm_move serverbbm sctp-b "$B1/$plen" "$BN/$bn" "$W/sshd.log" \
+    "$netA" $via_b dev path2 metric 100
+end_session serverbbm
 echo "roam: ok"

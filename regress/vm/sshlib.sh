@@ -61,13 +61,14 @@ on_a() { "$TOPO" exec a "$@"; }
 
 # echo_session NAME [ssh options]: a session over SCTP to $B1 that echoes
 # the lines written to fd 4 ("got LINE" in $W/NAME.out, ssh -v in
-# $W/NAME.log); sets pid; returns once it answered the first line.
+# $W/NAME.log); sets pid; returns once it answered the first line.  ssh
+# runs on host A, or through the command $ECHO_ON.
 echo_session() {
 	local name=$1
 	shift
 	rm -f "$W/in"; mkfifo "$W/in"
 	# shellcheck disable=SC2016
-	on_a "$SSH" -F "$CFG" -v -z "$@" "$B1" \
+	${ECHO_ON:-on_a} "$SSH" -F "$CFG" -v -z "$@" "$B1" \
 	    'while read -r x; do echo "got $x"; done' <"$W/in" \
 	    >"$W/$name.out" 2>"$W/$name.log" &
 	pid=$!
@@ -75,4 +76,13 @@ echo_session() {
 	echo one >&4
 	wait_for "$W/$name.out" "got one" 120 ||
 	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
+}
+
+# end_session NAME: ends echo_session's input; ssh must exit by itself,
+# with status 0, within 60 s.
+end_session() {
+	exec 4>&-
+	for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill -0 "$pid" 2>/dev/null && fatal "$1: ssh did not exit after its input ended"
+	wait "$pid" || fatal "$1: ssh exited with status $?"
 }
