@@ -92,6 +92,36 @@ expect_fail "streams out of range" 'SCTPStreams value "70000" is too large' \
 	${REAL_SSH} -G -F /dev/null -o SCTPStreams=70000 somehost
 expect_fail "RTO not a number" 'SCTPRTOMin value "fast" is invalid' \
 	${REAL_SSH} -G -F /dev/null -o SCTPRTOMin=fast somehost
+# RTO bounds given that contradict each other are an error; defaults give way.
+expect_fail "SCTPRTOMin above SCTPRTOMax" 'SCTPRTOMin (2000 ms) is above SCTPRTOMax (1000 ms)' \
+	${REAL_SSH} -G -F /dev/null -o SCTPRTOMin=2000 -o SCTPRTOMax=1000 somehost
+expect_fail "SCTPRTOInitial outside" 'SCTPRTOInitial (3000 ms) is outside SCTPRTOMin to SCTPRTOMax (200 to 2000 ms)' \
+	${REAL_SSH} -G -F /dev/null -o SCTPRTOInitial=3000 -o SCTPRTOMax=2000 somehost
+${REAL_SSH} -G -F /dev/null -o SCTPRTOMin=2000 somehost > $OBJ/sctp-opt.G || fail "ssh -G SCTPRTOMin=2000 failed"
+for kv in "sctprtomin 2000" "sctprtomax 2000" "sctprtoinitial 2000"; do
+	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "SCTPRTOMin=2000 alone: no '$kv'"
+done
+# Forwarding specs: a port followed by a word that is no protocol is a typo
+# (not a Unix-domain socket); dynamic and stdio forwards are TCP only.
+expect_fail "-L 5353/udpp" 'Unknown protocol "udpp" in forwarding specification' \
+	${REAL_SSH} -G -F /dev/null -L 5353/udpp:127.0.0.1:53 somehost
+expect_fail "-R 5353/UDPP" 'Unknown protocol "UDPP" in forwarding specification' \
+	${REAL_SSH} -G -F /dev/null -R 5353/UDPP:127.0.0.1:53 somehost
+expect_fail "LocalForward 5353/sctpp" 'Unknown protocol "sctpp" in forwarding specification' \
+	${REAL_SSH} -G -F /dev/null -o "LocalForward=5353/sctpp 127.0.0.1:53" somehost
+expect_fail "-D 1080/udp" 'Dynamic (SOCKS) and stdio forwarding are TCP only: /udp is not taken here' \
+	${REAL_SSH} -G -F /dev/null -D 1080/udp somehost
+expect_fail "DynamicForward 1080/sctp" 'Dynamic (SOCKS) and stdio forwarding are TCP only: /sctp' \
+	${REAL_SSH} -G -F /dev/null -o DynamicForward=1080/sctp somehost
+expect_fail "-W host:53/udp" 'Dynamic (SOCKS) and stdio forwarding are TCP only: /udp' \
+	${REAL_SSH} -G -F /dev/null -W 127.0.0.1:53/udp somehost
+${REAL_SSH} -G -F /dev/null -L ./5353/udpp:127.0.0.1:53 -D 1080/tcp somehost > $OBJ/sctp-opt.G ||
+	fail "ssh -G with ./5353/udpp (a socket path) and -D 1080/tcp failed"
+grep -Fx "localforward ./5353/udpp [127.0.0.1]:53" $OBJ/sctp-opt.G >/dev/null ||
+	fail "./5353/udpp is not a Unix-domain socket forward: `grep localforward $OBJ/sctp-opt.G`"
+grep -Fx "dynamicforward 1080" $OBJ/sctp-opt.G >/dev/null &&
+    [ "`grep -c '^localforward' $OBJ/sctp-opt.G`" = 1 ] ||
+	fail "-D 1080/tcp is not the dynamic forward -D 1080: `grep forward $OBJ/sctp-opt.G`"
 # With ProxyCommand the command makes the connection; -v says Transport
 # does not apply (as BindAddress does not).
 ${REAL_SSH} -F /dev/null -z -v -o "ProxyCommand=false" somehost true > $OBJ/sctp-opt.out 2>&1 &&
@@ -152,6 +182,20 @@ bad "ListenAddress 192.0.2.1,,192.0.2.2" 'ListenAddress 192.0.2.1,,192.0.2.2: em
 bad "ListenAddress 192.0.2.1,192.0.2.2:99999" 'bad port "99999"'
 bad "ListenAddress 192.0.2.1,192.0.2.2 rdomain x" 'bad ListenAddress list'
 bad "SCTPPeerAddresses 192.0.2.1" 'Bad configuration option: SCTPPeerAddresses'
+bad "SCTPRTOMin 500
+SCTPRTOMax 400" 'SCTPRTOMin (500 ms) is above SCTPRTOMax (400 ms)'
+bad "PermitOpen 127.0.0.1:53/udpp" 'udpp'
+# AllowSCTPForwarding follows AllowTcpForwarding unless set, and sshd -T
+# says what it is.
+for kv in "no:no" "local:local" "yes:yes"; do
+	cp $OBJ/sshd_config $OBJ/sshd_config.sctp
+	echo "AllowTcpForwarding ${kv%%:*}" >> $OBJ/sshd_config.sctp
+	${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp 2>&1 | grep -Fx "allowsctpforwarding ${kv#*:}" >/dev/null ||
+		fail "sshd -T: AllowTcpForwarding ${kv%%:*} without AllowSCTPForwarding: no 'allowsctpforwarding ${kv#*:}'"
+done
+echo "AllowSCTPForwarding remote" >> $OBJ/sshd_config.sctp
+${SUDO} ${SSHD} -T -f $OBJ/sshd_config.sctp 2>&1 | grep -Fx "allowsctpforwarding remote" >/dev/null ||
+	fail "sshd -T: AllowSCTPForwarding remote not shown"
 printf 'Match User nobody\n\tTransport sctp\n' > $OBJ/sshd_config.match
 cat $OBJ/sshd_config $OBJ/sshd_config.match > $OBJ/sshd_config.bad
 expect_fail "sshd: Transport in Match" "Directive 'Transport' is not allowed within a Match block" \

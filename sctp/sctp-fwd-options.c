@@ -393,12 +393,12 @@ allow_name(int v)
 }
 
 void
-sctp_fwd_options_dump(const struct sctp_fwd_options *o, int server)
+sctp_fwd_options_dump(const struct sctp_fwd_options *o, int server,
+    int allow_tcp)
 {
 	if (server) {
-		if (o->allow_sctp != -1)
-			printf("allowsctpforwarding %s\n",
-			    allow_name(o->allow_sctp));
+		printf("allowsctpforwarding %s\n", allow_name(
+		    o->allow_sctp == -1 ? allow_tcp : o->allow_sctp));
 		printf("allowudpforwarding %s\n", allow_name(o->allow_udp));
 		printf("allowdccpforwarding %s\n", allow_name(o->allow_dccp));
 	}

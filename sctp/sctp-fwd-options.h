@@ -69,7 +69,8 @@ int	sctp_fwd_options_parse(struct sctp_fwd_options *, const char *keyword,
 	    int active, int server);
 void	sctp_fwd_options_copy_set(struct sctp_fwd_options *dst,
 	    const struct sctp_fwd_options *src);
-void	sctp_fwd_options_dump(const struct sctp_fwd_options *, int server);
+void	sctp_fwd_options_dump(const struct sctp_fwd_options *, int server,
+	    int allow_tcp);
 
 /* The connection's forwarding options (sctp_configure()), or defaults. */
 const struct sctp_fwd_options *sctp_fwd_options_of(struct ssh *);

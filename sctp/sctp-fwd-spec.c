@@ -89,7 +89,12 @@ names_proto(const char *spec)
 	    strcasestr(spec, "/dccp") != NULL;
 }
 
-/* "port/proto": the protocol, or -1 if the field names none. */
+/*
+ * "port/proto": the protocol, or -1 if the field names none (a path, as
+ * upstream takes it), or -2 for a port followed by a word that is no
+ * protocol ("5353/udpp": a typo, not a Unix-domain socket; a socket so
+ * named is written "./5353/udpp").
+ */
 static int
 port_proto(char *field)
 {
@@ -98,13 +103,17 @@ port_proto(char *field)
 
 	if ((slash = strrchr(field, '/')) == NULL || slash == field ||
 	    strspn(field, "0123456789") != (size_t)(slash - field))
-		return -1;	/* not "port/": a path, upstream's */
+		return -1;
 	for (i = 0; i <= SCTP_FWD_DCCP; i++) {
 		if (strcasecmp(slash + 1, proto_names[i]) == 0) {
 			*slash = '\0';
 			return i;
 		}
 	}
+	if (slash[1] != '\0' &&
+	    strspn(slash + 1, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(slash + 1))
+		return -2;
 	return -1;
 }
 
@@ -175,15 +184,29 @@ sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
 		free(s);
 		return -1;
 	}
+	if (proto == -2) {
+		error("Unknown protocol \"%s\" in forwarding specification "
+		    "(tcp, sctp, udp or dccp; a Unix-domain socket path so "
+		    "named needs a leading \"./\")", strrchr(lport, '/') + 1);
+		free(s);
+		return 0;
+	}
 	memset(fwd, 0, sizeof(*fwd));
 	fwd->proto = proto;
 	lp = a2port(lport);
 	/*
-	 * "[addrs:]port/proto" alone: what ~C -KL/-KR and upstream's cancels
+	 * "[addrs:]port/proto" alone: what ~C -KL/-KR/-KD cancels
 	 * parse (as a dynamic forward); ssh refuses it where a destination is
 	 * needed (fwd_setup_local, fwd_request_remote).
 	 */
 	if (dynamic && (n == 1 || n == 2)) {
+		if (dynamic != SCTP_FWD_PARSE_CANCEL &&
+		    proto != SCTP_FWD_TCP) {
+			error("Dynamic (SOCKS) and stdio forwarding are TCP "
+			    "only: /%s is not taken here",
+			    sctp_fwd_proto_name(proto));
+			goto fail;
+		}
 		if (n == 2 && (fwd->listen_host = addr_list(fields[0],
 		    &nl)) == NULL && *fields[0] != '\0')
 			goto badlist;
@@ -192,6 +215,8 @@ sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
 			goto fail;
 		}
 		fwd->listen_port = lp;
+		if (proto == SCTP_FWD_TCP)	/* upstream's SOCKS mark */
+			fwd->connect_host = xstrdup("socks");
 		free(s);
 		return n;
 	}

@@ -47,7 +47,13 @@ struct sshbuf;
 
 const char *sctp_fwd_proto_name(int proto);
 
-/* ssh: "[addrs:]port/proto:addrs:port"; -1 when the spec names no proto. */
+/*
+ * ssh: "[addrs:]port/proto:addrs:port"; -1 when the spec names no proto.
+ * A port followed by a word that is no protocol is an error (0), as is a
+ * protocol in a dynamic or stdio forward, unless dynamic is
+ * SCTP_FWD_PARSE_CANCEL: the listening side of a forward to cancel.
+ */
+#define SCTP_FWD_PARSE_CANCEL	2
 int	sctp_fwd_parse_spec(struct Forward *, const char *spec, int dynamic,
 	    int remote);
 char	*sctp_fwd_spec_string(const struct Forward *);

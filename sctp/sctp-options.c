@@ -143,12 +143,17 @@ sctp_options_copy_set(struct sctp_options *dst, const struct sctp_options *src)
 void
 sctp_options_fill(struct sctp_options *o)
 {
+	int set_initial, set_min, set_max;
+
 	if (o->transport == -1)
 		o->transport = SCTP_TRANSPORT_TCP;
 	if (o->streams == -1)
 		o->streams = SCTP_DEFAULT_STREAMS;
 	if (o->hb_interval == -1)
 		o->hb_interval = SCTP_DEFAULT_HBINTERVAL;
+	set_initial = o->rto_initial != -1;
+	set_min = o->rto_min != -1;
+	set_max = o->rto_max != -1;
 	if (o->rto_initial == -1)
 		o->rto_initial = SCTP_DEFAULT_RTO_INITIAL;
 	if (o->rto_min == -1)
@@ -178,13 +183,36 @@ sctp_options_fill(struct sctp_options *o)
 	if (o->udp_encap == -1)
 		o->udp_encap = 0;
 	sctp_fwd_options_fill(&o->fwd);
-	/* Keep the RTO bounds consistent, whichever were given. */
-	if (o->rto_min > o->rto_max)
-		o->rto_max = o->rto_min;
-	if (o->rto_initial < o->rto_min)
-		o->rto_initial = o->rto_min;
-	if (o->rto_initial > o->rto_max)
-		o->rto_initial = o->rto_max;
+	/*
+	 * RTO bounds the configuration gave that contradict each other are
+	 * an error; a default gives way to a bound that was given.
+	 */
+	if (set_min && set_max && o->rto_min > o->rto_max)
+		fatal("SCTPRTOMin (%d ms) is above SCTPRTOMax (%d ms)",
+		    o->rto_min, o->rto_max);
+	if (set_initial && ((set_min && o->rto_initial < o->rto_min) ||
+	    (set_max && o->rto_initial > o->rto_max)))
+		fatal("SCTPRTOInitial (%d ms) is outside SCTPRTOMin to "
+		    "SCTPRTOMax (%d to %d ms)", o->rto_initial, o->rto_min,
+		    o->rto_max);
+	if (o->rto_min > o->rto_max) {
+		if (set_min)
+			o->rto_max = o->rto_min;
+		else
+			o->rto_min = o->rto_max;
+	}
+	if (o->rto_initial < o->rto_min) {
+		if (set_initial)
+			o->rto_min = o->rto_initial;
+		else
+			o->rto_initial = o->rto_min;
+	}
+	if (o->rto_initial > o->rto_max) {
+		if (set_initial)
+			o->rto_max = o->rto_initial;
+		else
+			o->rto_initial = o->rto_max;
+	}
 }
 
 void
@@ -457,7 +485,7 @@ sctp_listenaddress_list(struct sctp_options *o, const char *arg,
 }
 
 void
-sctp_options_dump(const struct sctp_options *o, int server)
+sctp_options_dump(const struct sctp_options *o, int server, int allow_tcp)
 {
 	u_int i;
 
@@ -488,5 +516,5 @@ sctp_options_dump(const struct sctp_options *o, int server)
 		printf("sctpudpencapsulation %d\n", o->udp_encap);
 	else
 		printf("sctpudpencapsulation no\n");
-	sctp_fwd_options_dump(&o->fwd, server);
+	sctp_fwd_options_dump(&o->fwd, server, allow_tcp);
 }

@@ -103,8 +103,12 @@ int	sctp_options_parse(struct sctp_options *, const char *keyword,
 struct sctp_addrlist *sctp_listenaddress_list(struct sctp_options *,
 	    const char *arg, const char *filename, int linenum, int *portp);
 
-/* Print the options as "ssh -G" and "sshd -T" do. */
-void	sctp_options_dump(const struct sctp_options *, int server);
+/*
+ * Print the options as "ssh -G" and "sshd -T" do; allow_tcp is sshd's
+ * AllowTcpForwarding, which AllowSCTPForwarding follows when not set.
+ */
+void	sctp_options_dump(const struct sctp_options *, int server,
+	    int allow_tcp);
 
 const char *sctp_transport_name(int);
 

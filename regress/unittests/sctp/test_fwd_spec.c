@@ -94,8 +94,8 @@ cancel_spec(const char *spec, int remote, int proto, const char *lhost,
 	struct Forward f;
 	char *s;
 
-	ASSERT_INT_EQ(sctp_fwd_parse_spec(&f, spec, 1, remote),
-	    lhost == NULL ? 1 : 2);
+	ASSERT_INT_EQ(sctp_fwd_parse_spec(&f, spec, SCTP_FWD_PARSE_CANCEL,
+	    remote), lhost == NULL ? 1 : 2);
 	ASSERT_INT_EQ(f.proto, proto);
 	if (lhost == NULL)
 		ASSERT_PTR_EQ(f.listen_host, NULL);
@@ -172,6 +172,8 @@ test_fwd_spec(void)
 	upstreams("/tmp/sock:/tmp/other");
 	upstreams("1080");
 	upstreams("8080:h:80/udp");		/* only the listening port */
+	upstreams("./5353/udpp:h:53");		/* a path, not a typo */
+	upstreams("5353/x1:h:53");
 	TEST_DONE();
 
 	TEST_START("fwd spec: bad specifications refused");
@@ -192,6 +194,13 @@ test_fwd_spec(void)
 	bad("a:b:9/udp:h:5", 0, 0);
 	bad("9/sctp:a b:5", 0, 0);		/* found by fuzzing */
 	bad("[\x0b\xcc],x:5/sctp:h:5", 0, 0);
+	bad("5353/udpp:h:53", 0, 0);		/* no protocol: a typo */
+	bad("h:5353/UDPP:h:53", 0, 1);
+	bad("5353/udpp", SCTP_FWD_PARSE_CANCEL, 0);
+	bad("1080/udp", 1, 0);			/* -D, DynamicForward */
+	bad("h:1080/sctp", 1, 0);
+	bad("1080/udp", 1, 1);			/* -R as a SOCKS proxy */
+	bad("host:53/udp", 1, 0);		/* -W */
 	TEST_DONE();
 
 	TEST_START("fwd spec: cancels (~C -KL, -KR, -O cancel) with a protocol");
