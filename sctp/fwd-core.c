@@ -133,6 +133,19 @@ start_spread(struct ssh *ssh, Channel *c)
 	(void)c->sctp_fwd->ops->spread(ms, c);
 }
 
+/*
+ * 2.8: the confirmer of a UDP or DCCP channel, about to send the
+ * confirmation, takes unsequenced packets from now on.
+ */
+static void
+confirming(struct ssh *ssh, Channel *c)
+{
+	struct sctp_ms_conn *ms;
+
+	if (c->sctp_fwd->ops->lossy && (ms = fwd_ms(ssh)) != NULL)
+		sctp_ms_unseq_expect(ms);
+}
+
 int
 fwd_is_open_type(const char *ctype)
 {
@@ -364,6 +377,8 @@ fwd_connect(struct ssh *ssh, int proto, const char *ctype, const char *host,
 	    p->maxpacket, 0, ctype, 1);
 	c->sctp_fwd = f;
 	c->datagram = 1;
+	if (type == SSH_CHANNEL_OPEN)	/* the caller confirms at once */
+		confirming(ssh, c);
 	return c;
 }
 
@@ -527,6 +542,7 @@ fwd_post_connecting(struct ssh *ssh, Channel *c)
 		fatal_f("sshbuf_new");
 	if (f->ops->confirm_put != NULL && (r = f->ops->confirm_put(b, f)) != 0)
 		fatal_fr(r, "confirmation");
+	confirming(ssh, c);
 	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_OPEN_CONFIRMATION)) != 0 ||
 	    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
 	    (r = sshpkt_put_u32(ssh, c->self)) != 0 ||

@@ -147,6 +147,20 @@ sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int local_id,
 }
 
 /*
+ * 2.8: the confirmer of a UDP or DCCP channel takes unsequenced packets
+ * from its confirmation on (the opener's first ones may overtake
+ * "ready"); those that 3.8 cannot place are dropped, not an error.
+ */
+void
+sctp_ms_unseq_expect(struct sctp_ms_conn *c)
+{
+	if (c->rcv.allow_unseq)
+		return;
+	c->rcv.allow_unseq = 1;
+	debug2_f("unsequenced packets may come from now on");
+}
+
+/*
  * 3.8: from now on the SCTP channel's CHANNEL_DATA goes on the streams of
  * its forwarded streams, which stream_of finds in the data (the caller
  * knows its header); the caller has sent "ready" (the opener) or

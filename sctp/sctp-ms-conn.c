@@ -215,6 +215,7 @@ int sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
     { return sshbuf_put_u8(m, 0); }
 int sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int l, u_int r)
     { return -1; }
+void sctp_ms_unseq_expect(struct sctp_ms_conn *c) { }
 int sctp_ms_map_channel(struct sctp_ms_conn *c, u_int l, u_int r,
     sctp_ms_stream_fn f) { return -1; }
 void sctp_ms_channel_gone(struct sctp_ms_conn *c, u_int l) { }

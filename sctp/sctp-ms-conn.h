@@ -89,6 +89,8 @@ int	sctp_ms_channel_poll(struct sctp_ms_conn *, int room,
  */
 int	sctp_ms_unseq_channel(struct sctp_ms_conn *, u_int local_id,
 	    u_int remote_id);
+/* 2.8: a UDP or DCCP channel is being confirmed; its data may come. */
+void	sctp_ms_unseq_expect(struct sctp_ms_conn *);
 typedef int (*sctp_ms_stream_fn)(const u_char *data, size_t len,
 	    u_int *stream);
 int	sctp_ms_map_channel(struct sctp_ms_conn *, u_int local_id,

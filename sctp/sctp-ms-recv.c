@@ -30,6 +30,7 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -337,23 +338,46 @@ sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
  * renews the channels' ages.  0 to drop (not an error: the data may be late
  * by design, and its tag shows it came from the peer).
  */
+/* The smallest power of 10 above n: when to log a count again. */
+static u_long
+next_report(u_long n)
+{
+	u_long p = 1;
+
+	while (p <= n && p <= ULONG_MAX / 10)
+		p *= 10;
+	return p;
+}
+
 static int
 recv_channel(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
     const u_char *p, size_t len)
 {
 	struct ms_uchan *u;
+	const char *why;
 	u_int id;
 
 	c->cur_valid = 0;
 	if ((h->counter & SCTP_MS_UNSEQ) != 0) {
 		/* sctp_ms_recv_check() let only CHANNEL_DATA through */
-		if (len < 5 ||
-		    (u = sctp_ms_uchan_by_local(c, PEEK_U32(p + 1))) == NULL ||
-		    u->closed || h->seq3 < u->first) {
-			c->uchan_dropped++;
-			return 0;
-		}
-		return 1;
+		why = NULL;
+		if (len < 5)
+			why = "short";
+		else if ((u = sctp_ms_uchan_by_local(c,
+		    PEEK_U32(p + 1))) == NULL)
+			why = "channel not started here (before \"ready\")";
+		else if (u->closed)
+			why = "channel ended";
+		else if (h->seq3 < u->first)
+			why = "older than the channel";
+		if (why == NULL)
+			return 1;
+		/* 1, 10, 100, ... so that a flood does not flood the log */
+		c->uchan_dropped++;
+		if (c->uchan_dropped >= next_report(c->uchan_dropped - 1))
+			debug_f("stream %u: unsequenced data dropped: %s "
+			    "(%lu so far)", h->stream, why, c->uchan_dropped);
+		return 0;
 	}
 	if (sctp_ms_type_level1(p[0])) {
 		/* A new epoch: everything older was drained (2.7). */

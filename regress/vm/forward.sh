@@ -17,6 +17,9 @@
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
+#   forward udp-ready  the first UDP channel of fresh sessions opened
+#                   through 50 % loss: datagrams that overtake a lost
+#                   "ready" are dropped, the session lives (2.8)
 #   forward remote  ssh -R of each protocol (sshd listens on host B, the
 #                   destinations are on host A), port 0 chosen by sshd, and
 #                   AllowUDPForwarding local refusing -R
@@ -287,6 +290,39 @@ udp)
 	grep -q "closing after 3 seconds of inactivity" "$W/ssh-oneway.log" ||
 	    fatal "the one-way flow's channel did not close once it stopped"
 	fwd_stop ssh-oneway
+	;;
+udp-ready)
+	# 2.8, 3.8: the first UDP channel of a connection, through 50 % loss
+	# while it opens: when its "ready" is lost and sent again, the
+	# opener's unordered datagrams overtake it, and sshd must drop them
+	# (it once ended the connection: "unsequenced packet unexpected",
+	# an ABORT, and ssh's "Connection reset by peer").  Fresh sessions,
+	# so that each channel is the connection's first.
+	start_sshd "Transport sctp" "AllowUDPForwarding yes"
+	"$TOPO" exec b "$PROBE" udp-echo 5401 >"$W/echo.log" 2>&1 &
+	pids+=($!)
+	wait_for "$W/echo.log" listening 20 || fatal "echo server did not start"
+	runs=${READY_RUNS:-8}
+	for i in $(seq "$runs"); do
+		fwd_start "ready-$i" sctp -L "5400/udp:127.0.0.1:5401"
+		lines0=$(wc -l <"$W/sshd.log")
+		"$TOPO" set 1 loss 50
+		"$TOPO" set 2 loss 50
+		on_a "$PROBE" udp-send 127.0.0.1 5400 100 2 200 >/dev/null
+		"$TOPO" set 1 loss 0
+		"$TOPO" set 2 loss 0
+		out=$(on_a "$PROBE" udp-ask 127.0.0.1 5400 5) ||
+		    { tail -3 "$W/ready-$i.log"; tail -n +"$((lines0 + 1))" "$W/sshd.log" |
+		      grep -E "violation|unsequenced|fatal|error" | tail -5
+		      fatal "session $i: the forward did not answer after the lossy open ($out)"; }
+		grep -q "udp data unordered and unreliable" "$W/ready-$i.log" ||
+		    fatal "session $i: ssh did not send the datagrams unsequenced"
+		fwd_stop "ready-$i"
+	done
+	grep -E "unsequenced packet unexpected|violation" "$W/sshd.log" &&
+	    fatal "sshd took overtaking datagrams for a protocol error"
+	early=$(grep -c 'unsequenced data dropped: channel not started here' "$W/sshd.log" || true)
+	note "$runs sessions whose first UDP channel opened through 50 % loss: all answered after; in $early the datagrams that overtook \"ready\" were dropped"
 	;;
 udp-rate)
 	# iperf3 (third party) sends 2 Mbit/s of 1200-byte datagrams each
