@@ -79,6 +79,13 @@ for kv in "transport sctp" "sctppeeraddresses 192.0.2.1,[2001:db8::1]" "sctprtom
 	grep -Fx "$kv" $OBJ/sctp-opt.G >/dev/null || fail "ssh -G: no '$kv'"
 done
 
+# %C hashes the transport when it is sctp; TCP's %C is upstream's.
+cp_tcp=`${REAL_SSH} -G -F /dev/null -o 'ControlPath=/x/%C' somehost | sed -n 's/^controlpath //p'`
+cp_tcp2=`${REAL_SSH} -G -F /dev/null -o Transport=tcp -o 'ControlPath=/x/%C' somehost | sed -n 's/^controlpath //p'`
+cp_sctp=`${REAL_SSH} -G -F /dev/null -z -o 'ControlPath=/x/%C' somehost | sed -n 's/^controlpath //p'`
+[ -n "$cp_tcp" ] && [ "$cp_tcp" = "$cp_tcp2" ] || fail "%C: tcp '$cp_tcp', Transport=tcp '$cp_tcp2'"
+[ -n "$cp_sctp" ] && [ "$cp_sctp" != "$cp_tcp" ] || fail "%C: the same for sctp and tcp ($cp_sctp)"
+
 # Bad input: clear errors in OpenSSH's wording, exit 255.
 expect_fail "Transport=foo" 'unsupported Transport "foo" (tcp or sctp)' \
 	${REAL_SSH} -G -F /dev/null -o Transport=foo somehost

@@ -261,7 +261,7 @@ fwd_sctp_accepted(int fd, struct fwd_chan *nf)
 		nf->ostreams = nf->istreams = FWD_SCTP_STREAMS;
 	}
 	nf->join = sctp_fwd_join_new(nf->opts->max_message);
-	sctp_log_assoc(fd, 0);
+	sctp_log_assoc(fd, NULL, 0);
 }
 
 /* Connect to host, "a,b", with the streams the open asked for. */
@@ -326,7 +326,7 @@ fwd_sctp_connected(struct ssh *ssh, Channel *c)
 	struct fwd_chan *f = c->sctp_fwd;
 
 	get_streams(c->sock, &f->ostreams, &f->istreams);
-	sctp_log_assoc(c->sock, 0);
+	sctp_log_assoc(c->sock, NULL, 0);
 	if (f->opts->fwd_pr != SCTP_FWD_PR_NONE)
 		debug("channel %d: messages to the association partially "
 		    "reliable (SCTPForwardPolicy %s %d)", c->self,

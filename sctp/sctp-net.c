@@ -799,7 +799,7 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 		    ((struct sockaddr *)peers)->sa_family == AF_INET6 ?
 		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in)));
 	debug("Connection established (SCTP).");
-	sctp_log_assoc(fd, 0);
+	sctp_log_assoc(fd, NULL, 0);
 	sctp_paths_tune(fd);
  out:
 	free(err);
@@ -1006,7 +1006,7 @@ sctp_pr_abandoned(int fd, int policy)
 }
 
 void
-sctp_log_assoc(int fd, int verbose_level)
+sctp_log_assoc(int fd, const char *from, int port)
 {
 	struct sockaddr *addrs;
 	char *l = NULL, *p = NULL;
@@ -1020,9 +1020,9 @@ sctp_log_assoc(int fd, int verbose_level)
 		p = sctp_addrs_string((u_char *)addrs, n);
 		sctp_freepaddrs(addrs);
 	}
-	if (verbose_level)
-		verbose("SCTP association: local addresses %s; peer "
-		    "addresses %s", l ? l : "?", p ? p : "?");
+	if (from != NULL)
+		logit("SCTP association from %s port %d: local addresses %s; "
+		    "peer addresses %s", from, port, l ? l : "?", p ? p : "?");
 	else
 		debug("SCTP association: local addresses %s; peer addresses "
 		    "%s", l ? l : "?", p ? p : "?");
@@ -1186,7 +1186,7 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 		    ssh->remote_ipaddr != NULL ? ssh->remote_ipaddr : "?",
 		    ssh->remote_port);
 	else if (what != NULL)
-		debug("SCTP %s: data moved from path to %s to path to %s",
+		verbose("SCTP %s: data moved from path to %s to path to %s",
 		    what, from, to);
 	sctp_paths_tune(fd);
 	sctp_roam_check_peers(ssh, fd);

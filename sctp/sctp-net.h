@@ -75,8 +75,12 @@ int	sctp_listen_addrs(struct addrinfo *addrs, const struct sctp_options *,
 int	sctp_listen_multi(const struct sctp_options *, int default_port,
 	    int *socks, int *nsocks, int maxsocks);
 
-/* Log the association's local and peer addresses at "verbose" (or debug). */
-void	sctp_log_assoc(int fd, int verbose_level);
+/*
+ * Log the association's local and peer addresses: sshd's accepted
+ * connection (from, port: the primary peer address) at INFO, others
+ * (from NULL) at debug.
+ */
+void	sctp_log_assoc(int fd, const char *from, int port);
 long long sctp_pr_abandoned(int fd, int policy);
 
 /*

@@ -145,6 +145,7 @@ sctp_options_fill(struct sctp_options *o)
 {
 	int set_initial, set_min, set_max;
 
+	o->transport_given = o->transport != -1;
 	if (o->transport == -1)
 		o->transport = SCTP_TRANSPORT_TCP;
 	if (o->streams == -1)

@@ -52,6 +52,7 @@
 
 struct sctp_options {
 	int	 transport;		/* SCTP_TRANSPORT_* */
+	int	 transport_given;	/* set by the configuration (fill) */
 	char	*peer_addresses;	/* ssh: extra peer addresses */
 	int	 streams;		/* outbound streams requested */
 	int	 hb_interval;		/* heartbeat interval, ms; 0 = off */

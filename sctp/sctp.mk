@@ -16,6 +16,7 @@ SCTP_OBJS=\
 	sctp/sctp-authkey.o \
 	sctp/sctp-roam.o \
 	sctp/sctp-encap.o \
+	sctp/sctp-mux.o \
 	sctp/sctp-ms-codec.o \
 	sctp/sctp-ms-order.o \
 	sctp/sctp-ms-kex.o \

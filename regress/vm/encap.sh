@@ -164,7 +164,7 @@ for mode in no 9899; do
 	    { cat "$W/mh-$mode.info"; fatal "multihome $mode: C does not list B's second address"; }
 	note "multihome, encapsulation $mode: C's $(grep -o "path to 198.18.9.2: [a-z ]*" "$W/mh-$mode.info"); B's second address got in 5 s $(tcpdump -n -r "$W/mh-$mode.pcap" "src 10.77.0.2" 2>/dev/null | wc -l) packets from C's private address, $(tcpdump -n -r "$W/mh-$mode.pcap" "src 198.18.9.1" 2>/dev/null | wc -l) from A's other one"
 done
-note "multihome: sshd: $(grep "SCTP association: local addresses" "$W/sshd.log" | tail -1 | sed 's/^.*sshd-session[^:]*: //')"
+note "multihome: sshd: $(grep "SCTP association from .*: local addresses" "$W/sshd.log" | tail -1 | sed 's/^.*sshd-session[^:]*: //')"
 ip -n sctp-a link del pub2
 
 # --- rebind: twice mid-transfer the NAT maps C to other ports (a new

@@ -2,8 +2,9 @@
 # A session over SCTP on two paths through a control master: conninfo
 # names the association, its local addresses and both paths, path 1
 # primary and carrying the data.  Path 1 is cut and commands run through
-# the master: sshd logs the failover at INFO with both addresses, and
-# conninfo counts it and shows the data on path 2.  Path 1 comes back:
+# the master: sshd logs the failover at INFO with both addresses (and the
+# association at INFO when it began), ssh at VERBOSE, and conninfo counts
+# it and shows the data on path 2.  Path 1 comes back:
 # sshd logs the data's return to it.  Limits only catch a hang.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
@@ -20,8 +21,12 @@ cleanup() {
 }
 trap cleanup EXIT
 on_a "$SSH" -F "$CFG" -z -M -S "$ctl" -f -N -o ControlPersist=no \
-    -o ServerAliveInterval=5 -o ServerAliveCountMax=12 "$B1" ||
+    -o ServerAliveInterval=5 -o ServerAliveCountMax=12 \
+    -o LogLevel=VERBOSE -E "$W/master.log" "$B1" ||
     fatal "ssh -M did not start"
+# sshd's default LogLevel (INFO) records the association and its addresses.
+grep -q "SCTP association from [^ ]* port [0-9]*: local addresses [^;]*, [^;]*; peer addresses " \
+    "$W/sshd.log" || { cat "$W/sshd.log"; fatal "sshd logged no association at INFO"; }
 info() { on_a "$SSH" -F "$CFG" -S "$ctl" -O conninfo x 2>&1; }
 info >"$W/info1" || { cat "$W/info1"; fatal "-O conninfo failed"; }
 cat "$W/info1"
@@ -59,6 +64,8 @@ cat "$W/info2"
 note "failover seen after $(awk -v a="$t0" -v b="$(uptime_s)" \
     'BEGIN { printf "%.1f", b - a }') s"
 grep -q "failovers [1-9]" "$W/info2" || fatal "conninfo counted no failover"
+grep -q "SCTP failover: data moved from path to [^ ]* to path to " "$W/master.log" ||
+    { cat "$W/master.log"; fatal "ssh at LogLevel VERBOSE logged no failover"; }
 grep -q "path to $B2: active, data" "$W/info2" ||
     fatal "the data not shown on path 2"
 grep -q "path to $B1: \(potentially failed\|inactive\), primary" \

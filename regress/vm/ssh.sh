@@ -20,7 +20,7 @@ grep "SCTP association" "$W/v.log" | head -n 1
 grep -q "SCTP association: local addresses $A1, $A2; peer addresses $B1, $B2" "$W/v.log" ||
     fatal "ssh -v does not report the association's addresses"
 grep -q "Connection from .* port .* on .*" "$W/sshd.log" || fatal "sshd did not log the connection"
-grep -q "SCTP association: local addresses $B1, $B2; peer addresses" "$W/sshd.log" ||
+grep -q "SCTP association from [^ ]* port [0-9]*: local addresses $B1, $B2; peer addresses" "$W/sshd.log" ||
     fatal "sshd does not log the association's addresses"
 note "exec over SCTP, both ends report two addresses each"
 
@@ -179,6 +179,34 @@ p2=$!
 wait $p1 && wait $p2 || fatal "Transport all: a client failed"
 [ "$(cat "$W/o1")$(cat "$W/o2")" = sctptcp ] || fatal "Transport all: wrong output"
 note "Transport all serves an SCTP and a TCP client at once"
+
+# A control master carries only sessions of the transport asked for
+# (sctp/sctp-mux.c): with a TCP master on the ControlPath, "ssh -z"
+# connects by itself over SCTP, -O forward with -z is refused, and a
+# client without Transport takes the master.  %C tells them apart.
+on_a "$SSH" -F "$CFG" -o ControlMaster=yes -o "ControlPath=$W/mt" -o ControlPersist=60 \
+    -f -N "$B1" || fatal "TCP master did not start"
+n0=$(grep -c "SCTP association from" "$W/sshd.log" || true)
+out=$(on_a "$SSH" -F "$CFG" -z -v -o "ControlPath=$W/mt" -o ControlMaster=no "$B1" echo z 2>"$W/mt.log") ||
+    { cat "$W/mt.log"; fatal "ssh -z beside a TCP master failed"; }
+grep -q "Control master at $W/mt has a connection over tcp, not sctp: not used" "$W/mt.log" ||
+    { cat "$W/mt.log"; fatal "ssh -z did not say why it left the TCP master alone"; }
+n1=$(grep -c "SCTP association from" "$W/sshd.log" || true)
+[ "$out" = z ] && [ "$n1" -gt "$n0" ] || fatal "ssh -z beside a TCP master: no SCTP association ($out)"
+on_a "$SSH" -F "$CFG" -z -o "ControlPath=$W/mt" -O forward -L 5999:127.0.0.1:22 "$B1" 2>"$W/mtf.log" &&
+    fatal "-O forward -z through a TCP master was accepted"
+grep -q "has a connection over tcp, not sctp: a forward through it would not use sctp" "$W/mtf.log" ||
+    { cat "$W/mtf.log"; fatal "-O forward -z through a TCP master: no reason given"; }
+out=$(on_a "$SSH" -F "$CFG" -v -o "ControlPath=$W/mt" -o ControlMaster=no "$B1" echo m 2>"$W/mt2.log") ||
+    { cat "$W/mt2.log"; fatal "a client without Transport failed beside the master"; }
+grep -q "not used" "$W/mt2.log" && fatal "a client without Transport did not take the master"
+n2=$(grep -c "SCTP association from" "$W/sshd.log" || true)
+[ "$out" = m ] && [ "$n2" = "$n1" ] || fatal "a client without Transport: '$out', $n2 associations"
+c_tcp=$(on_a "$SSH" -G -F "$CFG" -o "ControlPath=$W/%C" "$B1" | sed -n 's/^controlpath //p')
+c_sctp=$(on_a "$SSH" -G -F "$CFG" -z -o "ControlPath=$W/%C" "$B1" | sed -n 's/^controlpath //p')
+[ -n "$c_tcp" ] && [ "$c_tcp" != "$c_sctp" ] || fatal "%C the same for tcp and sctp ($c_tcp)"
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mt" -O exit "$B1" 2>/dev/null
+note "a TCP control master: ssh -z connects by itself, -O forward -z is refused, a client without Transport takes it; %C differs by transport"
 stop_sshd
 
 # "ListenAddress a,b" (OpenSSH's own syntax): one multi-homed SCTP socket,
