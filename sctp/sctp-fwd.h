@@ -47,6 +47,9 @@ struct sshbuf;
 
 const char *sctp_fwd_proto_name(int proto);
 
+/* ssh: why a remote forward with a protocol failed, for the user. */
+char	*sctp_fwd_remote_failmsg(const struct Forward *);
+
 /*
  * ssh: "[addrs:]port/proto:addrs:port"; -1 when the spec names no proto.
  * A port followed by a word that is no protocol is an error (0), as is a

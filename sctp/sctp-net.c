@@ -596,6 +596,28 @@ attempt_one(int sfamily, const struct sctp_options *o, u_char *locals,
 	return fd;
 }
 
+/* What to check when an SCTP connect failed with err. */
+static const char *
+connect_hint(int err, int encap)
+{
+	switch (err) {
+	case ECONNREFUSED:
+		return "the host refused the SCTP association: nothing "
+		    "listens for SCTP on that port (sshd's Transport must be "
+		    "sctp or all)";
+	case ETIMEDOUT:
+		if (encap)
+			return "no answer inside UDP: does sshd there accept "
+			    "SCTPUDPEncapsulation on that port (and its host "
+			    "net.sctp.udp_port), and do firewalls pass UDP to "
+			    "it?";
+		return "no answer over SCTP: a firewall or NAT on the way "
+		    "may drop SCTP (README.sctp, \"NATs and firewalls\"); "
+		    "try SCTPUDPEncapsulation, or Transport tcp";
+	}
+	return NULL;
+}
+
 /* The error of a finished attempt: 0 when it is up. */
 static int
 attempt_error(int fd)
@@ -724,9 +746,10 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 	u_char *peers = NULL, *locals = NULL;
 	size_t peerslen = 0, localslen = 0;
 	int npeers = 0, nlocals = 0, fd = -1, attempt, sfamily = AF_INET;
-	int setup = 0;
+	int setup = 0, serr;
 	int saved_timeout = *timeout_ms;
 	char *err = NULL, *s, strport[NI_MAXSERV] = "";
+	const char *hint;
 	socklen_t len;
 
 	/* Every address the host name gave, then the configured extras. */
@@ -788,8 +811,11 @@ sctp_connect(const char *host, struct addrinfo *addrs,
 		debug("connect to %s over SCTP: %s", host, strerror(errno));
 	}
 	if (fd == -1) {
+		serr = errno;
 		error("ssh: connect to host %s port %s: %s", host, strport,
-		    strerror(errno));
+		    strerror(serr));
+		if ((hint = connect_hint(serr, o->udp_encap > 0)) != NULL)
+			error("ssh: %s", hint);
 		goto out;
 	}
 	len = sizeof(*hostaddr);

@@ -353,7 +353,9 @@ t=$(uptime_s)
 on_c timeout 120 "$SSH" -F "$CFG" -z -o ConnectTimeout=10 -o SCTPUDPEncapsulation=no "$B1" true \
     >"$W/fw.out" 2>&1 && fatal "firewall: plain SCTP passed a firewall that drops it"
 el=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
-note "firewall: plain ssh -z gave up after $el s: $(tail -1 "$W/fw.out")"
+note "firewall: plain ssh -z gave up after $el s: $(grep -v 'ssh: no answer' "$W/fw.out" | tail -1)"
+grep -q "ssh: no answer over SCTP: a firewall or NAT on the way may drop SCTP" "$W/fw.out" ||
+    { cat "$W/fw.out"; fatal "firewall: ssh gave no hint of what to check"; }
 upload fw -o SCTPUDPEncapsulation=9899 || { cat "$W/fw.err"; fatal "firewall: the encapsulated upload failed"; }
 [ "$(cat "$W/fw.sum")" = "$sum" ] || fatal "firewall: checksum mismatch"
 note "firewall: the encapsulated session passed it"

@@ -530,7 +530,9 @@ remote)
 	    fatal "-R 7600/udp not refused"
 	grep -q "refused remote udp forward: listen localhost port 7600" "$W/sshd.log" ||
 	    fatal "sshd did not log the refused -R"
-	note "AllowUDPForwarding local: -R refused and logged"
+	wait_for "$W/ssh-r-refused.log" "Warning: remote port forwarding failed for listen port 7600/udp: the server refused it (its AllowUDPForwarding or PermitListen)" 30 ||
+	    { tail -5 "$W/ssh-r-refused.log"; fatal "ssh did not say why -R 7600/udp failed"; }
+	note "AllowUDPForwarding local: -R refused and logged; ssh: $(grep -m1 -o 'remote port forwarding failed for listen port 7600/udp.*' "$W/ssh-r-refused.log")"
 	fwd_stop ssh-r-refused
 	;;
 end)

@@ -202,6 +202,11 @@ out=$(on_a "$SSH" -F "$CFG" -v -o "ControlPath=$W/mt" -o ControlMaster=no "$B1" 
 grep -q "not used" "$W/mt2.log" && fatal "a client without Transport did not take the master"
 n2=$(grep -c "SCTP association from" "$W/sshd.log" || true)
 [ "$out" = m ] && [ "$n2" = "$n1" ] || fatal "a client without Transport: '$out', $n2 associations"
+# Nothing listens for SCTP on a port: ssh says what to check.
+on_a "$SSH" -F "$CFG" -z -p 2299 "$B1" true >"$W/refused.out" 2>&1 &&
+    fatal "ssh -z to a port without a listener succeeded"
+grep -q "ssh: the host refused the SCTP association: nothing listens for SCTP on that port" \
+    "$W/refused.out" || { cat "$W/refused.out"; fatal "a refused SCTP connect gave no hint"; }
 c_tcp=$(on_a "$SSH" -G -F "$CFG" -o "ControlPath=$W/%C" "$B1" | sed -n 's/^controlpath //p')
 c_sctp=$(on_a "$SSH" -G -F "$CFG" -z -o "ControlPath=$W/%C" "$B1" | sed -n 's/^controlpath //p')
 [ -n "$c_tcp" ] && [ "$c_tcp" != "$c_sctp" ] || fatal "%C the same for tcp and sctp ($c_tcp)"
