@@ -96,6 +96,7 @@ upload() {
 	on_c timeout 300 "$SSH" -F "$CFG" -z "$@" "$B1" 'sha256sum | cut -c1-64' \
 	    <"$W/data" >"$W/$name.sum" 2>"$W/$name.err"
 }
+command -v tcpdump >/dev/null || fatal "tcpdump is not installed (contrib/install-deps)"
 capture() {
 	"$TOPO" exec b tcpdump -n -i path1 -w "$W/$1.pcap" >/dev/null 2>&1 &
 	cap=$!
