@@ -225,6 +225,21 @@ parse_line(struct sctp_options *o, const char *line, int server)
 	return r;
 }
 
+/* One RTO option alone, filled: the bounds that result. */
+static void
+rto_alone(const char *line, int min, int initial, int max)
+{
+	struct sctp_options o;
+
+	sctp_options_init(&o);
+	ASSERT_INT_EQ(parse_line(&o, line, 0), 0);
+	sctp_options_fill(&o);
+	ASSERT_INT_EQ(o.rto_min, min);
+	ASSERT_INT_EQ(o.rto_initial, initial);
+	ASSERT_INT_EQ(o.rto_max, max);
+	sctp_options_free(&o);
+}
+
 static void
 test_options(void)
 {
@@ -269,20 +284,8 @@ test_options(void)
 	ASSERT_INT_EQ(o.rto_max, 3000);
 	ASSERT_INT_EQ(o.rto_initial, 3000);
 	sctp_options_free(&o);
-	sctp_options_init(&o);
-	ASSERT_INT_EQ(parse_line(&o, "SCTPRTOMax 50", 0), 0);
-	sctp_options_fill(&o);
-	ASSERT_INT_EQ(o.rto_min, 50);
-	ASSERT_INT_EQ(o.rto_max, 50);
-	ASSERT_INT_EQ(o.rto_initial, 50);
-	sctp_options_free(&o);
-	sctp_options_init(&o);
-	ASSERT_INT_EQ(parse_line(&o, "SCTPRTOInitial 5000", 0), 0);
-	sctp_options_fill(&o);
-	ASSERT_INT_EQ(o.rto_min, 200);
-	ASSERT_INT_EQ(o.rto_max, 5000);
-	ASSERT_INT_EQ(o.rto_initial, 5000);
-	sctp_options_free(&o);
+	rto_alone("SCTPRTOMax 50", 50, 50, 50);
+	rto_alone("SCTPRTOInitial 5000", 200, 5000, 5000);
 	/* (bounds given that contradict each other: regress/sctp-options.sh) */
 	TEST_DONE();
 
