@@ -5,6 +5,8 @@
 #   make check           build, then run every test (upstream's regress over
 #                        TCP, our unit tests, our tests in the SCTP VM)
 #   make demo            the main job: the multi-path SCTP demo in the VM
+#   make deb             the Debian package beside the system's OpenSSH
+#                        (build/deb/openssh-sctp_*.deb; README.md, "Install")
 #   make edit-tree       build/edit: a git repository of the patched tree
 #   make save-patches    write build/edit's commits back into patches/
 #                        (and, after a rebase, the new pin to upstream.conf)
@@ -32,7 +34,7 @@ INPUTS := upstream.conf patches/series $(wildcard patches/*.patch) \
 	$(wildcard regress/unittests/sctp/*.c regress/sctp-*.sh) \
 	contrib/build-tree contrib/fetch-upstream
 
-.PHONY: all deps build tools check demo edit-tree save-patches clean distclean \
+.PHONY: all deps build tools check demo deb edit-tree save-patches clean distclean \
 	vm-prepare fuzz fuzz-run rebase rebase-continue upstream-status
 
 all: build
@@ -112,6 +114,10 @@ check: build tools
 
 demo: build tools
 	contrib/demo
+
+# The Debian package: debhelper builds its own tree (contrib/make-deb).
+deb:
+	contrib/make-deb
 
 edit-tree:
 	contrib/patch-series edit
