@@ -261,17 +261,14 @@ sctp_fwd_parse_spec(struct Forward *fwd, const char *spec, int dynamic,
 char *
 sctp_fwd_remote_failmsg(const struct Forward *fwd)
 {
-	const char *proto = sctp_fwd_proto_name(fwd->proto);
-	char *ret, *allow;
+	char *ret;
 
-	xasprintf(&allow, "Allow%sForwarding",
+	xasprintf(&ret, "remote port forwarding failed for listen port "
+	    "%d/%s: the server refused it (its Allow%sForwarding or "
+	    "PermitListen) or could not listen on the port; its log says "
+	    "which", fwd->listen_port, sctp_fwd_proto_name(fwd->proto),
 	    fwd->proto == SCTP_FWD_SCTP ? "SCTP" :
 	    fwd->proto == SCTP_FWD_UDP ? "UDP" : "DCCP");
-	xasprintf(&ret, "remote port forwarding failed for listen port "
-	    "%d/%s: the server refused it (its %s or PermitListen) or could "
-	    "not listen on the port; its log says which", fwd->listen_port,
-	    proto, allow);
-	free(allow);
 	return ret;
 }
 

@@ -53,24 +53,18 @@
  */
 static char *master_transport;
 
-static const char *
-transport_name(int transport)
-{
-	return transport == SCTP_TRANSPORT_SCTP ? "sctp" : "tcp";
-}
-
 int
 sctp_mux_hello_put(struct sshbuf *out, int connection_fd)
 {
-	int r, sctp = 0;
+	int r, t = SCTP_TRANSPORT_TCP;
 
 #ifdef WITH_SCTP
-	sctp = sctp_is_sctp(connection_fd);
+	if (sctp_is_sctp(connection_fd))
+		t = SCTP_TRANSPORT_SCTP;
 #endif
-	if ((r = sshbuf_put_cstring(out, MUX_EXT_TRANSPORT)) != 0 ||
-	    (r = sshbuf_put_cstring(out, sctp ? "sctp" : "tcp")) != 0)
+	if ((r = sshbuf_put_cstring(out, MUX_EXT_TRANSPORT)) != 0)
 		return r;
-	return 0;
+	return sshbuf_put_cstring(out, sctp_transport_name(t));
 }
 
 int
@@ -88,7 +82,7 @@ int
 sctp_mux_use_master(int command, const struct sctp_options *o,
     const char *path)
 {
-	const char *want = transport_name(o->transport);
+	const char *want = sctp_transport_name(o->transport);
 	const char *have = master_transport != NULL ? master_transport : "tcp";
 
 	if (strcmp(want, have) == 0)
