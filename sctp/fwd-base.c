@@ -62,6 +62,23 @@ fwd_ctx(struct ssh *ssh)
 	return ssh->sctp_fwdctx;
 }
 
+/*
+ * A listen that failed: log why, and keep it for a control client's
+ * reply (sctp_fwd_mux_failmsg).
+ */
+void
+fwd_listen_fail(struct ssh *ssh, const char *fmt, ...)
+{
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	va_list ap;
+
+	free(ctx->listen_err);
+	va_start(ap, fmt);
+	xvasprintf(&ctx->listen_err, fmt, ap);
+	va_end(ap);
+	error("%s", ctx->listen_err);
+}
+
 struct fwd_chan *
 fwd_chan_new(struct ssh *ssh, const struct fwd_proto *ops, int role)
 {
@@ -439,8 +456,8 @@ fwd_listen_addrs(struct ssh *ssh, const struct fwd_proto *p,
 	hints.ai_flags = wildcard ? AI_PASSIVE : 0;
 	if ((r = getaddrinfo(wildcard ? NULL : host, port, &hints,
 	    &aitop)) != 0) {
-		error("Forwarding %s port %s/%s: %s", host, port, p->name,
-		    ssh_gai_strerror(r));
+		fwd_listen_fail(ssh, "Forwarding %s port %s/%s: %s", host,
+		    port, p->name, ssh_gai_strerror(r));
 		return 0;
 	}
 	for (ai = aitop; ai != NULL; ai = ai->ai_next) {
@@ -448,7 +465,7 @@ fwd_listen_addrs(struct ssh *ssh, const struct fwd_proto *p,
 			continue;
 		if (*allocated != 0)	/* port 0: the first socket's, for all */
 			sa_set_port(ai->ai_addr, *allocated);
-		if ((fd = p->listen_socket(ai, port, service)) == -2)
+		if ((fd = p->listen_socket(ssh, ai, port, service)) == -2)
 			break;		/* the protocol is not there */
 		if (fd == -1)
 			continue;
@@ -460,9 +477,9 @@ fwd_listen_addrs(struct ssh *ssh, const struct fwd_proto *p,
 		n = 1;
 	}
 	freeaddrinfo(aitop);
-	if (n == 0)
-		error("Forwarding %s port %s/%s: no address to listen on",
-		    host, port, p->name);
+	if (n == 0 && fwd_ctx(ssh)->listen_err == NULL)
+		fwd_listen_fail(ssh, "Forwarding %s port %s/%s: no address "
+		    "to listen on", host, port, p->name);
 	return n;
 }
 

@@ -189,14 +189,35 @@ fwd_setup_local(struct ssh *ssh, struct Forward *fwd,
 {
 	int allocated = 0;
 
+	free(fwd_ctx(ssh)->listen_err);
+	fwd_ctx(ssh)->listen_err = NULL;
 	if (fwd->connect_host == NULL) {
-		error("Local forwarding with a protocol (/%s) needs a "
-		    "destination: dynamic (SOCKS) forwarding is TCP only",
-		    sctp_fwd_proto_name(fwd->proto));
+		fwd_listen_fail(ssh, "Local forwarding with a protocol (/%s) "
+		    "needs a destination: dynamic (SOCKS) forwarding is TCP "
+		    "only", sctp_fwd_proto_name(fwd->proto));
 		return 0;
 	}
 	return fwd_listen(ssh, fwd, fo, 0,
 	    sctp_fwd_options_of(ssh)->dccp_service, &allocated);
+}
+
+/*
+ * The reply to a control client whose -O forward failed: why, where a
+ * local listener of ours could not be set up, else upstream's words.
+ */
+char *
+sctp_fwd_mux_failmsg(struct ssh *ssh, const struct Forward *fwd, int local)
+{
+	struct fwd_ctx *ctx = fwd_ctx(ssh);
+	char *ret;
+
+	if (local && fwd->proto != SCTP_FWD_TCP && ctx->listen_err != NULL)
+		xasprintf(&ret, "Port forwarding failed: %s", ctx->listen_err);
+	else
+		ret = xstrdup("Port forwarding failed");
+	free(ctx->listen_err);
+	ctx->listen_err = NULL;
+	return ret;
 }
 
 /*

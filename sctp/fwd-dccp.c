@@ -65,13 +65,13 @@ fwd_dccp_service(int fd, u_int code)
 
 /* A listening socket for an address; -2 if the kernel has no DCCP. */
 static int
-fwd_dccp_listen_socket(struct addrinfo *ai, const char *port,
-    u_int service)
+fwd_dccp_listen_socket(struct ssh *ssh, struct addrinfo *ai,
+    const char *port, u_int service)
 {
 	int fd, on = 1;
 
 	if ((fd = fwd_socket(&fwd_dccp_proto, ai->ai_family)) == -1) {
-		error("Forwarding port %s/dccp: %s", port,
+		fwd_listen_fail(ssh, "Forwarding port %s/dccp: %s", port,
 		    fwd_unsupported(errno) ? fwd_dccp_proto.unsupported :
 		    strerror(errno));
 		return -2;
@@ -82,7 +82,7 @@ fwd_dccp_listen_socket(struct addrinfo *ai, const char *port,
 	if (fwd_dccp_service(fd, service) == -1 ||
 	    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1 ||
 	    listen(fd, 64) == -1) {
-		error("Forwarding port %s/dccp: %s", port,
+		fwd_listen_fail(ssh, "Forwarding port %s/dccp: %s", port,
 		    strerror(errno));
 		close(fd);
 		return -1;

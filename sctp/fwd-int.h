@@ -82,8 +82,8 @@ struct fwd_proto {
 		    int wildcard, const char *port, u_int service,
 		    int *allocated);
 	/* UDP and DCCP: a listening socket for an address; -1, or -2 to stop */
-	int	(*listen_socket)(struct addrinfo *, const char *port,
-		    u_int service);
+	int	(*listen_socket)(struct ssh *, struct addrinfo *,
+		    const char *port, u_int service);
 	/* A socket before it connects (DCCP: the service code). */
 	int	(*prep)(int fd, u_int service);
 	/* A listener is readable. */
@@ -187,6 +187,7 @@ struct fwd_ctx {
 	u_int		 nrfwds;
 	u_int		 udp_flows;	/* UDP channels of listeners */
 	u_int		 udp_conns;	/* and those sshd connected */
+	char		*listen_err;	/* why the last listen failed */
 };
 
 /* fwd-core.c */
@@ -207,6 +208,8 @@ int	fwd_policy_allows(const struct sctp_fwd_policy *,
 
 /* fwd-base.c */
 struct fwd_ctx *fwd_ctx(struct ssh *);
+void	fwd_listen_fail(struct ssh *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 struct fwd_chan *fwd_chan_new(struct ssh *, const struct fwd_proto *,
 	    int role);
 void	fwd_chan_drop(struct fwd_chan *);

@@ -194,7 +194,8 @@ fwd_sctp_listen(struct ssh *ssh, const struct fwd_proto *p,
 		hints.ai_socktype = SOCK_STREAM;
 		hints.ai_flags = AI_PASSIVE;
 		if ((r = getaddrinfo(NULL, port, &hints, &aitop)) != 0) {
-			error("%s/sctp: %s", port, ssh_gai_strerror(r));
+			fwd_listen_fail(ssh, "%s/sctp: %s", port,
+			    ssh_gai_strerror(r));
 			return 0;
 		}
 		if (sctp_addrs_append(&packed, &packedlen, &npacked,
@@ -204,19 +205,19 @@ fwd_sctp_listen(struct ssh *ssh, const struct fwd_proto *p,
 	} else if ((al = sctp_addrlist_parse(host, 0, &err)) == NULL ||
 	    sctp_addrlist_resolve(al, port, AF_UNSPEC, 1, &packed,
 	    &packedlen, &npacked, &err) != 0) {
-		error("Forwarding %s/sctp: %s", host, err);
+		fwd_listen_fail(ssh, "Forwarding %s/sctp: %s", host, err);
 		goto out;
 	}
 	if (npacked > SCTP_FWD_MAX_ADDRS) {
-		error("Forwarding %s/sctp: more than %d addresses",
-		    host, SCTP_FWD_MAX_ADDRS);
+		fwd_listen_fail(ssh, "Forwarding %s/sctp: more than %d "
+		    "addresses", host, SCTP_FWD_MAX_ADDRS);
 		goto out;
 	}
 	family = sctp_addrs_any_v6(packed, packedlen) ? AF_INET6 : AF_INET;
 	what = sctp_addrs_string(packed, npacked);
 	if ((fd = fwd_socket(p, family)) == -1) {
-		error("Forwarding %s port %s/sctp: %s", what, port,
-		    fwd_unsupported(errno) ? p->unsupported :
+		fwd_listen_fail(ssh, "Forwarding %s port %s/sctp: %s", what,
+		    port, fwd_unsupported(errno) ? p->unsupported :
 		    strerror(errno));
 		goto out;
 	}
@@ -225,8 +226,8 @@ fwd_sctp_listen(struct ssh *ssh, const struct fwd_proto *p,
 	    o->max_message) != 0 ||
 	    sctp_bindx(fd, (struct sockaddr *)packed, npacked,
 	    SCTP_BINDX_ADD_ADDR) == -1 || listen(fd, 64) == -1) {
-		error("Forwarding %s port %s/sctp: %s", what, port,
-		    strerror(errno));
+		fwd_listen_fail(ssh, "Forwarding %s port %s/sctp: %s", what,
+		    port, strerror(errno));
 		goto out;
 	}
 	if (fwd->listen_port == 0)
@@ -699,7 +700,7 @@ fwd_sctp_listen(struct ssh *ssh, const struct fwd_proto *p,
     struct Forward *fwd, int remote, const char *host, int wildcard,
     const char *port, u_int service, int *allocated)
 {
-	error("Forwarding SCTP: this build has no SCTP support");
+	fwd_listen_fail(ssh, "Forwarding SCTP: this build has no SCTP support");
 	return 0;
 }
 

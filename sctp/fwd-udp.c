@@ -57,8 +57,8 @@
 
 /* A listening UDP socket that reports where datagrams were sent to. */
 static int
-fwd_udp_listen_socket(struct addrinfo *ai, const char *portstr,
-    u_int service)
+fwd_udp_listen_socket(struct ssh *ssh, struct addrinfo *ai,
+    const char *portstr, u_int service)
 {
 	char ntop[NI_MAXHOST], port[NI_MAXSERV];
 	int fd, on = 1;
@@ -69,8 +69,8 @@ fwd_udp_listen_socket(struct addrinfo *ai, const char *portstr,
 		strlcpy(port, "?", sizeof(port));
 	}
 	if ((fd = socket(ai->ai_family, SOCK_DGRAM, 0)) == -1) {
-		error("Forwarding %s port %s/udp: %s", ntop, port,
-		    strerror(errno));
+		fwd_listen_fail(ssh, "Forwarding %s port %s/udp: %s", ntop,
+		    port, strerror(errno));
 		return -1;
 	}
 	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
@@ -80,8 +80,8 @@ fwd_udp_listen_socket(struct addrinfo *ai, const char *portstr,
 	    IP_PKTINFO, &on, sizeof(on)) : setsockopt(fd, IPPROTO_IPV6,
 	    IPV6_RECVPKTINFO, &on, sizeof(on))) == -1 ||
 	    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
-		error("Forwarding %s port %s/udp: %s", ntop, port,
-		    strerror(errno));
+		fwd_listen_fail(ssh, "Forwarding %s port %s/udp: %s", ntop,
+		    port, strerror(errno));
 		close(fd);
 		return -1;
 	}

@@ -49,6 +49,8 @@ const char *sctp_fwd_proto_name(int proto);
 
 /* ssh: why a remote forward with a protocol failed, for the user. */
 char	*sctp_fwd_remote_failmsg(const struct Forward *);
+/* ssh: the reply to a failed -O forward (local: -L), with the reason. */
+char	*sctp_fwd_mux_failmsg(struct ssh *, const struct Forward *, int local);
 
 /*
  * ssh: "[addrs:]port/proto:addrs:port"; -1 when the spec names no proto.

@@ -627,8 +627,8 @@ mux)
 	# -O forward and -O cancel with a protocol through a control master
 	# (the multiplexing protocol carries it, 3.9), over both transports:
 	# a UDP -L added, used and cancelled (a TCP cancel of the same port
-	# leaves it alone), an SCTP -L, and a UDP -R added, used and
-	# cancelled.
+	# leaves it alone), one the master cannot listen for (the client is
+	# told why), an SCTP -L, and a UDP -R added, used and cancelled.
 	start_sshd "Transport all" "AllowSCTPForwarding yes" \
 	    "AllowUDPForwarding yes"
 	"$TOPO" exec b "$PROBE" udp-echo 5301 >"$W/echo.log" 2>&1 &
@@ -664,6 +664,13 @@ mux)
 			fatal "$tr: port $base/udp still forwarded after -O cancel"
 		fi
 		note "SSH over $tr, -O cancel -L $base/udp closes it; a TCP cancel of the port does not"
+		# A listener the master cannot set up: the client is told why.
+		if mux -O forward -L "192.0.2.77:$base/udp:127.0.0.1:5301" 2>"$W/badfwd.err"; then
+			fatal "$tr: -O forward -L on an address not ours succeeded"
+		fi
+		grep -q "Port forwarding failed: Forwarding 192.0.2.77 port $base/udp: Cannot assign requested address" "$W/badfwd.err" ||
+		    { cat "$W/badfwd.err"; fatal "$tr: a failed -O forward -L/udp does not say why"; }
+		note "SSH over $tr, a failed -O forward -L/udp: $(grep -m1 'Port forwarding failed' "$W/badfwd.err")"
 		mux -O forward -L "$((base + 1))/sctp:127.0.0.1:7001" ||
 		    fatal "$tr: -O forward -L $((base + 1))/sctp refused"
 		out=$(on_a "$PROBE" sctp-check 127.0.0.1 $((base + 1)) 40) ||
