@@ -7,6 +7,7 @@
 #   make demo            the main job: the multi-path SCTP demo in the VM
 #   make deb             the Debian package beside the system's OpenSSH
 #                        (build/deb/openssh-sctp_*.deb; README.md, "Install")
+#   make install         the same layout under PREFIX (/usr/local), DESTDIR
 #   make edit-tree       build/edit: a git repository of the patched tree
 #   make save-patches    write build/edit's commits back into patches/
 #                        (and, after a rebase, the new pin to upstream.conf)
@@ -34,7 +35,7 @@ INPUTS := upstream.conf patches/series $(wildcard patches/*.patch) \
 	$(wildcard regress/unittests/sctp/*.c regress/sctp-*.sh) \
 	contrib/build-tree contrib/fetch-upstream
 
-.PHONY: all deps build tools check demo deb edit-tree save-patches clean distclean \
+.PHONY: all deps build tools check demo deb install edit-tree save-patches clean distclean \
 	vm-prepare fuzz fuzz-run rebase rebase-continue upstream-status
 
 all: build
@@ -118,6 +119,12 @@ demo: build tools
 # The Debian package: debhelper builds its own tree (contrib/make-deb).
 deb:
 	contrib/make-deb
+
+# The package's layout under PREFIX (default /usr/local), staged under
+# DESTDIR if given: contrib/install-sctp builds build/install for it.
+install: deps
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" SYSCONFDIR="$(SYSCONFDIR)" \
+	    contrib/install-sctp
 
 edit-tree:
 	contrib/patch-series edit
