@@ -245,12 +245,18 @@ sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
 		if (s == 0 || h->seq2 != s)
 			return violation(r, "unsequenced packet numbers "
 			    "do not match its stream");
-		if (h->seq1 != r->epoch)
-			return violation(r, "unsequenced packet of another "
+		if (h->seq1 > r->epoch)
+			return violation(r, "unsequenced packet of a later "
 			    "epoch");
 		if (!type_unseq(type))
 			return violation(r, "unsequenced packet of a type "
 			    "that must be sequenced");
+		if (h->seq1 < r->epoch) {
+			/* 2.8: late, from before a level-1 packet */
+			r->udropped++;
+			r->uold++;
+			return 0;
+		}
 		if (unseq_fresh(r, h->counter))
 			*verdict = SCTP_MS_ACCEPT;
 		else

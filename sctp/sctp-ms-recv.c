@@ -448,6 +448,11 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 		if (verdict == SCTP_MS_ACCEPT && recv_channel(c, &h,
 		    sshbuf_ptr(packet) + 5, sshbuf_len(packet) - 5))
 			break;
+		if (verdict == SCTP_MS_DROP && h.seq1 < c->rcv.epoch &&
+		    c->rcv.uold >= next_report(c->rcv.uold - 1))
+			debug_f("stream %u: unsequenced data dropped: sent "
+			    "before a key exchange message (%llu so far)",
+			    stream, (unsigned long long)c->rcv.uold);
 		debug3_f("stream %u: late or replayed packet dropped",
 		    stream);
 		sshbuf_reset(packet);

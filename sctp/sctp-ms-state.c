@@ -155,9 +155,11 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 				return r;
 	}
 	/*
-	 * The monitor takes this state from the pre-authentication child,
-	 * which it does not trust: whatever indexes or bounds something is
-	 * checked here (every queued message at least 7 bytes long).
+	 * The post-authentication process takes this state, which the
+	 * pre-authentication child wrote and the monitor passed on without
+	 * reading it.  That child is not trusted: whatever indexes or
+	 * bounds something is checked here (every queued message at least
+	 * 7 bytes long).
 	 */
 	if ((r = sshbuf_get_u32(m, &nq)) != 0)
 		return r;

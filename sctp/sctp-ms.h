@@ -102,6 +102,7 @@ struct sctp_ms_recv {
 	uint64_t	 utop;		/* highest unsequenced counter + 1 */
 	uint64_t	 uwin[SCTP_MS_WINDOW / 64];
 	uint64_t	 udropped;	/* unsequenced replays/late dropped */
+	uint64_t	 uold;		/* of them, from an older epoch */
 	const char	*why;		/* reason of the last error */
 };
 

@@ -603,6 +603,7 @@ test_unsequenced(void)
 	struct sctp_ms_send s;
 	struct sctp_ms_recv r;
 	struct sctp_ms_hdr h[40], x, k;
+	uint64_t d;
 	int i;
 
 	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
@@ -689,9 +690,22 @@ test_unsequenced(void)
 	k = num(&s, T_KEXINIT, 0, 0);
 	ASSERT_U64_EQ(k.counter, 2);	/* the two sequenced ones only */
 	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
-	x.counter += 10;		/* unsequenced of the old epoch */
-	ASSERT_INT_EQ(check(&r, x, T_DATA), SSH_ERR_INVALID_FORMAT);
-	ASSERT_STRING_EQ(r.why, "unsequenced packet of another epoch");
+	x.counter += 10;		/* unsequenced of the old epoch, late */
+	d = r.udropped;
+	r.why = NULL;
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_DROP);
+	ASSERT_U64_EQ(r.udropped, d + 1);
+	ASSERT_U64_EQ(r.uold, 1);
+	ASSERT_PTR_EQ(r.why, NULL);
+	k = x;
+	k.seq1 = r.epoch + 1;		/* of an epoch not reached: error */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "unsequenced packet of a later epoch");
+	r.why = NULL;
+	k = x;				/* late, but delivered ordered: error */
+	k.flags = 0;
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	r.why = NULL;
 	x = num(&s, T_DATA, 2, 1);
 	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
 	TEST_DONE();
