@@ -134,16 +134,21 @@ start_spread(struct ssh *ssh, Channel *c)
 }
 
 /*
- * 2.8: the confirmer of a UDP or DCCP channel, about to send the
- * confirmation, takes unsequenced packets from now on.
+ * The confirmer, about to send the confirmation: of a UDP or DCCP
+ * channel, it takes unsequenced packets from now on (2.8); an SCTP
+ * channel's first end is drained for and checked from now on (3.8).
  */
 static void
 confirming(struct ssh *ssh, Channel *c)
 {
 	struct sctp_ms_conn *ms;
 
-	if (c->sctp_fwd->ops->lossy && (ms = fwd_ms(ssh)) != NULL)
+	if ((ms = fwd_ms(ssh)) == NULL)
+		return;
+	if (c->sctp_fwd->ops->lossy)
 		sctp_ms_unseq_expect(ms);
+	else if (c->sctp_fwd->proto == SCTP_FWD_SCTP && c->have_remote_id)
+		(void)sctp_ms_sctp_channel(ms, c->self, c->remote_id);
 }
 
 int
@@ -355,6 +360,8 @@ fwd_opened(struct ssh *ssh, Channel *c)
 	}
 	if (fwd_ms(ssh) == NULL || c->sctp_fwd->role == FWD_LISTENER)
 		return;
+	if (f->proto == SCTP_FWD_SCTP)		/* 3.8: its first end */
+		(void)sctp_ms_sctp_channel(fwd_ms(ssh), c->self, c->remote_id);
 	/* 3.8: "ready" before anything else of the channel */
 	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
 	    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||

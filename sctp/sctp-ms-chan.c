@@ -40,11 +40,13 @@
 #include "xmalloc.h"
 #include "log.h"
 #include "misc.h"
+#include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-fwd.h"
 
 #ifdef WITH_SCTP
 
@@ -81,6 +83,49 @@ sctp_ms_mchan_by_remote(const struct sctp_ms_conn *c, u_int id)
 
 	TAILQ_FOREACH(mc, &c->mchans, next)
 		if (mc->remote_id == id)
+			return mc;
+	return NULL;
+}
+
+/* 3.8: CHANNEL_EOF, CHANNEL_CLOSE or the sctp-abort request. */
+int
+sctp_ms_end_message(const u_char *p, size_t len)
+{
+	size_t n = strlen(SCTP_ABORT_REQUEST);
+
+	if (len < 5)
+		return 0;
+	if (p[0] == SSH2_MSG_CHANNEL_EOF || p[0] == SSH2_MSG_CHANNEL_CLOSE)
+		return 1;
+	return p[0] == SSH2_MSG_CHANNEL_REQUEST && len >= 9 + n &&
+	    PEEK_U32(p + 5) == n && memcmp(p + 9, SCTP_ABORT_REQUEST, n) == 0;
+}
+
+/*
+ * 3.8, received: the first end message of an SCTP channel must come after
+ * every sequenced packet with a lower counter.  0 if it does not.
+ */
+int
+sctp_ms_end_complete(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
+    const u_char *p, size_t len)
+{
+	struct ms_mchan *mc;
+
+	if ((h->counter & SCTP_MS_UNSEQ) != 0 || !sctp_ms_end_message(p, len) ||
+	    (mc = sctp_ms_mchan_by_local(c, PEEK_U32(p + 1))) == NULL ||
+	    mc->end_rcvd)
+		return 1;
+	mc->end_rcvd = 1;
+	return sctp_ms_recv_complete(&c->rcv, h->counter);
+}
+
+struct ms_mchan *
+sctp_ms_mchan_by_local(const struct sctp_ms_conn *c, u_int id)
+{
+	struct ms_mchan *mc;
+
+	TAILQ_FOREACH(mc, &c->mchans, next)
+		if (mc->local_id == id)
 			return mc;
 	return NULL;
 }
@@ -161,6 +206,30 @@ sctp_ms_unseq_expect(struct sctp_ms_conn *c)
 }
 
 /*
+ * 3.8: the channel is an SCTP channel, whose first end message is drained
+ * for and checked for completeness; the caller sends or has received its
+ * CHANNEL_OPEN_CONFIRMATION.  -1 without channels on streams.
+ */
+int
+sctp_ms_sctp_channel(struct sctp_ms_conn *c, u_int local_id, u_int remote_id)
+{
+	struct ms_mchan *mc;
+
+	if (!spread_ok(c))
+		return -1;
+	if ((mc = sctp_ms_mchan_by_local(c, local_id)) != NULL &&
+	    mc->remote_id == remote_id)
+		return 0;
+	channel_forget(c, local_id, 1, remote_id);
+	mc = xcalloc(1, sizeof(*mc));
+	mc->local_id = local_id;
+	mc->remote_id = remote_id;
+	TAILQ_INSERT_TAIL(&c->mchans, mc, next);
+	debug3_f("channel %u: an SCTP channel (3.8)", local_id);
+	return 0;
+}
+
+/*
  * 3.8: from now on the SCTP channel's CHANNEL_DATA goes on the streams of
  * its forwarded streams, which stream_of finds in the data (the caller
  * knows its header); the caller has sent "ready" (the opener) or
@@ -172,14 +241,10 @@ sctp_ms_map_channel(struct sctp_ms_conn *c, u_int local_id, u_int remote_id,
 {
 	struct ms_mchan *mc;
 
-	if (!spread_ok(c))
+	if (sctp_ms_sctp_channel(c, local_id, remote_id) != 0 ||
+	    (mc = sctp_ms_mchan_by_local(c, local_id)) == NULL)
 		return -1;
-	channel_forget(c, local_id, 1, remote_id);
-	mc = xcalloc(1, sizeof(*mc));
-	mc->local_id = local_id;
-	mc->remote_id = remote_id;
 	mc->stream_of = stream_of;
-	TAILQ_INSERT_TAIL(&c->mchans, mc, next);
 	debug2_f("channel %u: forwarded streams on %u SSH streams", local_id,
 	    c->nout - 1);
 	return 0;

@@ -218,6 +218,8 @@ int sctp_ms_unseq_channel(struct sctp_ms_conn *c, u_int l, u_int r)
 void sctp_ms_unseq_expect(struct sctp_ms_conn *c) { }
 int sctp_ms_map_channel(struct sctp_ms_conn *c, u_int l, u_int r,
     sctp_ms_stream_fn f) { return -1; }
+int sctp_ms_sctp_channel(struct sctp_ms_conn *c, u_int l, u_int r)
+    { return -1; }
 void sctp_ms_channel_gone(struct sctp_ms_conn *c, u_int l) { }
 int sctp_ms_express_room(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_channel_poll(struct sctp_ms_conn *c, int room, const char *ctype,

@@ -95,6 +95,9 @@ typedef int (*sctp_ms_stream_fn)(const u_char *data, size_t len,
 	    u_int *stream);
 int	sctp_ms_map_channel(struct sctp_ms_conn *, u_int local_id,
 	    u_int remote_id, sctp_ms_stream_fn stream_of);
+/* 3.8: an SCTP channel, confirmed: its first end is drained and checked. */
+int	sctp_ms_sctp_channel(struct sctp_ms_conn *, u_int local_id,
+	    u_int remote_id);
 void	sctp_ms_channel_gone(struct sctp_ms_conn *, u_int local_id);
 
 /* Input (2.6). */

@@ -71,8 +71,10 @@ struct ms_uchan {
 struct ms_mchan {
 	TAILQ_ENTRY(ms_mchan)	 next;
 	u_int			 local_id, remote_id;
-	sctp_ms_stream_fn	 stream_of;	/* its forwarded stream */
-	int			 offhome;
+	sctp_ms_stream_fn	 stream_of;	/* its forwarded stream, once spread */
+	int			 offhome;	/* data off its own stream */
+	int			 end_sent;	/* EOF, sctp-abort or CLOSE (3.8) */
+	int			 end_rcvd;
 };
 
 struct sctp_ms_conn {
@@ -138,6 +140,10 @@ void	sctp_ms_parts_free(struct sctp_ms_conn *);
 struct ms_uchan *sctp_ms_uchan_by_local(const struct sctp_ms_conn *, u_int);
 struct ms_uchan *sctp_ms_uchan_by_remote(const struct sctp_ms_conn *, u_int);
 struct ms_mchan *sctp_ms_mchan_by_remote(const struct sctp_ms_conn *, u_int);
+struct ms_mchan *sctp_ms_mchan_by_local(const struct sctp_ms_conn *, u_int);
+int	sctp_ms_end_message(const u_char *, size_t);
+int	sctp_ms_end_complete(struct sctp_ms_conn *, const struct sctp_ms_hdr *,
+	    const u_char *, size_t);
 void	sctp_ms_chans_free(struct sctp_ms_conn *);
 
 #endif /* SCTP_MS_INT_H */

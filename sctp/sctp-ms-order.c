@@ -150,6 +150,7 @@ sctp_ms_recv_init(struct sctp_ms_recv *r, u_int nstreams)
 		return SSH_ERR_INVALID_ARGUMENT;
 	r->nstreams = nstreams;
 	r->x = xcalloc(nstreams, sizeof(*r->x));
+	r->swin = xcalloc(SCTP_MS_SWINDOW / 64, sizeof(*r->swin));
 	sctp_ms_recv_newkey(r);
 	return 0;
 }
@@ -170,7 +171,8 @@ sctp_ms_recv_newkey(struct sctp_ms_recv *r)
 {
 	r->epoch = 0;
 	recv_restart(r);
-	r->r = r->h = 0;
+	r->r = r->h = r->low = 0;
+	memset(r->swin, 0, SCTP_MS_SWINDOW / 8);
 	r->utop = 0;
 	memset(r->uwin, 0, sizeof(r->uwin));
 	r->why = NULL;
@@ -180,6 +182,7 @@ void
 sctp_ms_recv_free(struct sctp_ms_recv *r)
 {
 	free(r->x);
+	free(r->swin);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -214,6 +217,41 @@ unseq_fresh(struct sctp_ms_recv *r, uint64_t ctr)
 		return 0;		/* seen */
 	r->uwin[(n % SCTP_MS_WINDOW) / 64] |= bit;
 	return 1;
+}
+
+/*
+ * 2.6: a sequenced counter accepted; L moves past every counter accepted
+ * without a gap below it.  -1 if it was accepted before or is too far
+ * ahead of L to be tracked.
+ */
+static int
+seq_mark(struct sctp_ms_recv *r, uint64_t ctr)
+{
+	uint64_t i, bit;
+
+	if (ctr < r->low || ctr - r->low >= SCTP_MS_SWINDOW)
+		return -1;
+	i = ctr % SCTP_MS_SWINDOW;
+	bit = 1ULL << (i % 64);
+	if (r->swin[i / 64] & bit)
+		return -1;
+	r->swin[i / 64] |= bit;
+	for (;;) {
+		i = r->low % SCTP_MS_SWINDOW;
+		bit = 1ULL << (i % 64);
+		if ((r->swin[i / 64] & bit) == 0)
+			break;
+		r->swin[i / 64] &= ~bit;
+		r->low++;
+	}
+	return 0;
+}
+
+/* 3.8: whether every sequenced packet below counter was accepted. */
+int
+sctp_ms_recv_complete(const struct sctp_ms_recv *r, uint64_t counter)
+{
+	return r->low >= counter;
 }
 
 /*
@@ -308,6 +346,9 @@ sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
 	} else
 		return violation(r, "level-3 numbers on stream 0");
 
+	if (seq_mark(r, h->counter) != 0)
+		return violation(r, "sequenced counter seen before or too "
+		    "far ahead of a missing one");
 	r->r++;
 	if (h->counter + 1 > r->h)
 		r->h = h->counter + 1;

@@ -445,6 +445,15 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			    h.seq3, (unsigned long long)h.counter);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
+		if (verdict == SCTP_MS_ACCEPT && !sctp_ms_end_complete(c, &h,
+		    sshbuf_ptr(packet) + 5, sshbuf_len(packet) - 5)) {
+			error("SCTP stream %u: channel end before all earlier "
+			    "data (truncation): counter %llu, every one below "
+			    "%llu accepted", stream,
+			    (unsigned long long)h.counter,
+			    (unsigned long long)c->rcv.low);
+			return SSH_ERR_PROTOCOL_ERROR;
+		}
 		if (verdict == SCTP_MS_ACCEPT && recv_channel(c, &h,
 		    sshbuf_ptr(packet) + 5, sshbuf_len(packet) - 5))
 			break;

@@ -332,20 +332,12 @@ global_request_is(const u_char *p, size_t len, const char *name)
 	    PEEK_U32(p + 1) == n && memcmp(p + 5, name, n) == 0;
 }
 
-/* Whether a CHANNEL_REQUEST payload names the request name. */
-static int
-request_is(const u_char *p, size_t len, const char *name)
-{
-	size_t n = strlen(name);
-
-	return len >= 9 + n && PEEK_U32(p + 5) == n &&
-	    memcmp(p + 9, name, n) == 0;
-}
-
 /*
- * 3.8 for a mapped channel: its data's stream, and whether its EOF, CLOSE
- * or request (sctp-abort) must wait for a drain, because its sequenced
- * data went on another stream than its own since its last drain.
+ * 3.8 for an SCTP channel: its data's stream, and whether its EOF, CLOSE
+ * or request (sctp-abort) must wait for a drain: the first of them
+ * always (2, whatever streams carried messages: the receiver checks that
+ * everything before it arrived), a later one if its sequenced data went
+ * on another stream than its own since its last drain.
  */
 static uint16_t
 send_mapped(struct sctp_ms_conn *c, const u_char *p, size_t len,
@@ -358,30 +350,26 @@ send_mapped(struct sctp_ms_conn *c, const u_char *p, size_t len,
 	if (len < 5 || stream == 0 ||
 	    (mc = sctp_ms_mchan_by_remote(c, PEEK_U32(p + 1))) == NULL)
 		return stream;
-	switch (p[0]) {
-	case SSH2_MSG_CHANNEL_DATA:
+	if (p[0] == SSH2_MSG_CHANNEL_DATA) {
 		if ((s = mapped_stream(c, mc, p, len, stream)) != stream)
 			mc->offhome = 1;
 		return s;
-	case SSH2_MSG_CHANNEL_REQUEST:
-		if (!request_is(p, len, SCTP_ABORT_REQUEST))
-			break;
-		/* FALLTHROUGH */
-	case SSH2_MSG_CHANNEL_EOF:
-	case SSH2_MSG_CHANNEL_CLOSE:
-		if (mc->offhome) {
-			*drain = 1;
-			mc->offhome = 0;
-		}
-		if (p[0] == SSH2_MSG_CHANNEL_CLOSE) {
-			/*
-			 * Nothing more goes to this channel; the peer may
-			 * reuse its number for a channel of another kind.
-			 */
-			TAILQ_REMOVE(&c->mchans, mc, next);
-			free(mc);
-		}
-		break;
+	}
+	if (!sctp_ms_end_message(p, len))
+		return stream;
+	if (!mc->end_sent)
+		*drain = 2;
+	else if (mc->offhome)
+		*drain = 1;
+	mc->end_sent = 1;
+	mc->offhome = 0;
+	if (p[0] == SSH2_MSG_CHANNEL_CLOSE) {
+		/*
+		 * Nothing more goes to this channel; the peer may reuse its
+		 * number for a channel of another kind.
+		 */
+		TAILQ_REMOVE(&c->mchans, mc, next);
+		free(mc);
 	}
 	return stream;
 }

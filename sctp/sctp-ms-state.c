@@ -148,8 +148,13 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		    (r = sshbuf_get_u64(m, &c->rcv.h)) != 0 ||
 		    (r = sshbuf_get_u32(m, &n)) != 0)
 			return r;
-		if (n != c->rcv.nstreams)
+		/*
+		 * Before authentication only stream 0, in order, was read:
+		 * every counter below H was accepted, so L is H.
+		 */
+		if (n != c->rcv.nstreams || c->rcv.r != c->rcv.h)
 			return SSH_ERR_INVALID_FORMAT;
+		c->rcv.low = c->rcv.h;
 		for (i = 0; i < n; i++)
 			if ((r = sshbuf_get_u32(m, &c->rcv.x[i])) != 0)
 				return r;

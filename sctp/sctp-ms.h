@@ -57,6 +57,9 @@ struct sshbuf;
 /* Unsequenced replay window, in counters (2.8). */
 #define SCTP_MS_WINDOW		1024
 
+/* Sequenced counters tracked from the lowest one not accepted (2.6). */
+#define SCTP_MS_SWINDOW		65536
+
 struct sctp_ms_hdr {
 	uint64_t	counter;
 	uint32_t	seq1, seq2, seq3;
@@ -99,6 +102,8 @@ struct sctp_ms_recv {
 	uint32_t	*x;		/* X[s] */
 	uint64_t	 r;		/* sequenced packets accepted (R) */
 	uint64_t	 h;		/* highest sequenced counter + 1 (H) */
+	uint64_t	 low;		/* lowest sequenced one not accepted (L) */
+	uint64_t	*swin;		/* which of the next SCTP_MS_SWINDOW were */
 	uint64_t	 utop;		/* highest unsequenced counter + 1 */
 	uint64_t	 uwin[SCTP_MS_WINDOW / 64];
 	uint64_t	 udropped;	/* unsequenced replays/late dropped */
@@ -124,5 +129,6 @@ void	sctp_ms_recv_newkey(struct sctp_ms_recv *r);
 void	sctp_ms_recv_free(struct sctp_ms_recv *r);
 int	sctp_ms_recv_check(struct sctp_ms_recv *r,
 	    const struct sctp_ms_hdr *h, u_char type, int *verdict);
+int	sctp_ms_recv_complete(const struct sctp_ms_recv *r, uint64_t counter);
 
 #endif /* SCTP_MS_H */

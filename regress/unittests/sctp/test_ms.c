@@ -452,6 +452,63 @@ test_numbering(void)
 	TEST_DONE();
 }
 
+/* 2.6's L and 3.8's check: every sequenced counter below accepted. */
+static void
+test_low(void)
+{
+	struct sctp_ms_send s;
+	struct sctp_ms_recv r;
+	struct sctp_ms_hdr a, b, e, k;
+
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
+	ASSERT_INT_EQ(sctp_ms_recv_init(&r, NSTREAMS), 0);
+
+	TEST_START("ms order: L follows the counters accepted without a gap");
+	a = num(&s, T_DATA, 1, 0);
+	b = num(&s, T_DATA, 2, 0);
+	e = num(&s, SSH2_MSG_CHANNEL_EOF, 1, 0);
+	ASSERT_INT_EQ(check(&r, a, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_U64_EQ(r.low, 1);
+	ASSERT_INT_EQ(check(&r, e, SSH2_MSG_CHANNEL_EOF), SCTP_MS_ACCEPT);
+	ASSERT_U64_EQ(r.low, 1);		/* b is missing */
+	ASSERT_INT_EQ(sctp_ms_recv_complete(&r, e.counter), 0);
+	ASSERT_INT_EQ(check(&r, b, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_U64_EQ(r.low, 3);
+	ASSERT_INT_EQ(sctp_ms_recv_complete(&r, e.counter), 1);
+	TEST_DONE();
+
+	TEST_START("ms order: a counter twice, or too far ahead, is an error");
+	k = num(&s, T_DATA, 3, 0);
+	k.counter = a.counter;			/* numbers fine, counter old */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "sequenced counter seen before or too far "
+	    "ahead of a missing one");
+	sctp_ms_recv_free(&r);
+	ASSERT_INT_EQ(sctp_ms_recv_init(&r, NSTREAMS), 0);
+	s.seq_ctr = 0;
+	memset(s.c, 0, NSTREAMS * sizeof(*s.c));
+	k = num(&s, T_DATA, 3, 0);
+	k.counter = SCTP_MS_SWINDOW - 1;	/* the last one tracked */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_U64_EQ(r.low, 0);
+	k = num(&s, T_DATA, 3, 0);
+	k.counter = SCTP_MS_SWINDOW;		/* one beyond */
+	ASSERT_INT_EQ(check(&r, k, T_DATA), SSH_ERR_INVALID_FORMAT);
+	TEST_DONE();
+
+	TEST_START("ms order: a new key starts L again");
+	sctp_ms_recv_newkey(&r);
+	ASSERT_U64_EQ(r.low, 0);
+	sctp_ms_send_newkey(&s);
+	a = num(&s, T_DATA, 1, 0);
+	ASSERT_INT_EQ(check(&r, a, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_U64_EQ(r.low, 1);
+	TEST_DONE();
+
+	sctp_ms_send_free(&s);
+	sctp_ms_recv_free(&r);
+}
+
 static void
 test_receive(void)
 {
@@ -1418,8 +1475,8 @@ test_conn_map(void)
 	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 4 % n1);
 	TEST_DONE();
 
-	TEST_START("ms conn: mapped channel: EOF drains after data off its "
-	    "stream only");
+	TEST_START("ms conn: mapped channel: first end drains, later ones "
+	    "after data off its stream only");
 	/* Channel 3's data went off its stream above: its EOF drains. */
 	r = sctp_ms_drains(ca);
 	send_msg(ca, eof, sizeof(eof));
@@ -1495,10 +1552,70 @@ test_conn_map(void)
 	TEST_DONE();
 
 	/*
-	 * Over an association whose receiver does not read, an EOF after
-	 * unacknowledged data on another stream stays queued until the
-	 * peer has taken that data in; one after data on its own stream
-	 * does not wait.
+	 * 3.8: an SCTP channel's first end message is taken only after every
+	 * sequenced packet below it: with one record of the channel's data
+	 * on another stream skipped (as a forged FORWARD TSN would), its EOF
+	 * ends the connection; complete, it is taken.
+	 */
+	TEST_START("ms conn: SCTP channel end after skipped data refused");
+	for (i = 0; i < 2; i++) {
+		struct sshbuf *cut;
+		const u_char *p;
+		size_t l1, l2;
+
+		conn_pair(&ca, &cb, &a, &b);
+		ASSERT_INT_EQ(sctp_ms_map_channel(ca, 5, 3,
+		    sctp_fwd_hdr_stream), 0);
+		ASSERT_INT_EQ(sctp_ms_sctp_channel(cb, 3, 5), 0);
+		len = fwd_data(d, sizeof(d), 3, 0);	/* its own stream */
+		send_msg(ca, d, len);
+		fwd_data(d, sizeof(d), 3, 2);		/* another one */
+		send_msg(ca, d, len);
+		pump(ca, a, ia);
+		r = sctp_ms_drains(ca);
+		send_msg(ca, eof, sizeof(eof));
+		pump(ca, a, ia);
+		ASSERT_INT_EQ(sctp_ms_drains(ca), r + 1);
+		read_records(cb, b, ib, 3);
+		ASSERT_INT_EQ(records(ib), 3);
+		ASSERT_PTR_NE(cut = sshbuf_new(), NULL);
+		p = sshbuf_ptr(ib);
+		l1 = 7 + PEEK_U32(p);
+		l2 = 7 + PEEK_U32(p + l1);
+		ASSERT_U16_EQ(PEEK_U16(p + l1 + 4), 1 + 5 % n1);
+		ASSERT_INT_EQ(sshbuf_put(cut, p, l1), 0);
+		if (i == 1)			/* the attacker's skip */
+			ASSERT_INT_EQ(sshbuf_put(cut, p + l1 + l2,
+			    sshbuf_len(ib) - l1 - l2), 0);
+		else
+			ASSERT_INT_EQ(sshbuf_put(cut, p + l1,
+			    sshbuf_len(ib) - l1), 0);
+		sshbuf_reset(ib);
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, cut, pkt), 0);
+		if (i == 0) {
+			sshbuf_reset(pkt);
+			ASSERT_INT_EQ(sctp_ms_recv(cb, cut, pkt), 0);
+		}
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, cut, pkt),
+		    i == 0 ? 0 : SSH_ERR_PROTOCOL_ERROR);
+		if (i == 0)
+			expect_packet(pkt, eof, sizeof(eof));
+		sshbuf_free(cut);
+		sshbuf_reset(pkt);
+		sctp_ms_conn_free(ca);
+		sctp_ms_conn_free(cb);
+		close(a);
+		close(b);
+	}
+	TEST_DONE();
+
+	/*
+	 * Over an association whose receiver does not read, a later EOF
+	 * after unacknowledged data on another stream stays queued until
+	 * the peer has taken that data in.  (The channel's first end
+	 * message always drains, 3.8.)
 	 */
 	TEST_START("ms conn: mapped channel: EOF waits until data off its "
 	    "stream is acknowledged");
@@ -1512,6 +1629,9 @@ test_conn_map(void)
 	POKE_U32(big + 1, 3);
 	POKE_U32(big + 5, biglen - 9);
 	POKE_U16(big + 10, 0);
+	/* Its first end drains (3.8), at once: nothing is in flight. */
+	send_msg(ca, eof, sizeof(eof));
+	pump(ca, a, ia);
 	for (i = 0; i < 8; i++)
 		send_msg(ca, big, biglen);
 	send_msg(ca, eof, sizeof(eof));
@@ -1543,9 +1663,9 @@ test_conn_map(void)
 	}
 	ASSERT_INT_EQ(sctp_ms_drains(ca), r + 1);
 	ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), 0);
-	read_records(cb, b, ib, 18);
-	ASSERT_INT_EQ(records(ib), 18);
-	for (i = 0; i < 17; i++)
+	read_records(cb, b, ib, 19);
+	ASSERT_INT_EQ(records(ib), 19);
+	for (i = 0; i < 18; i++)
 		next_stream(cb, ib, pkt);
 	ASSERT_U16_EQ(next_stream(cb, ib, pkt), 1 + 3 % n1);	/* EOF last */
 	set_drain_timeout(-1);
@@ -1920,6 +2040,7 @@ test_ms(void)
 #endif
 	test_numbering();
 	test_receive();
+	test_low();
 	test_unsequenced();
 #if defined(WITH_SCTP) && defined(WITH_OPENSSL)
 	test_conn();
