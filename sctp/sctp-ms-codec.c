@@ -90,6 +90,23 @@ sctp_ms_cipher_allowed(const char *name)
 #endif
 }
 
+/*
+ * 2.1: the first cipher of 2.3 that this build cannot use, or NULL: the
+ * mode is offered only by a build that has them all.
+ */
+const char *
+sctp_ms_cipher_missing(void)
+{
+	static const char *spec[] = { "aes128-gcm@openssh.com",
+	    "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com" };
+	size_t i;
+
+	for (i = 0; i < sizeof(spec) / sizeof(*spec); i++)
+		if (!sctp_ms_cipher_allowed(spec[i]))
+			return spec[i];
+	return NULL;
+}
+
 int
 sctp_ms_cipher_init(struct sctp_ms_cipher **cp, const char *name,
     const u_char *key, u_int keylen, const u_char *iv, u_int ivlen,

@@ -57,9 +57,16 @@
 const char *
 sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 {
+	const char *lacks;
+
 	if (c == NULL || !c->opts->channel_streams || c->nout < 2 ||
 	    c->nin < 2)
 		return NULL;
+	if ((lacks = sctp_ms_cipher_missing()) != NULL) {
+		debug("SCTP channels on streams: not offered: this build "
+		    "has no %s", lacks);
+		return NULL;
+	}
 	c->offered = 1;
 	return server ? KEX_NAME_S : KEX_NAME_C;
 }

@@ -71,6 +71,7 @@ struct sctp_ms_hdr {
 struct sctp_ms_cipher;
 
 int	sctp_ms_cipher_allowed(const char *name);
+const char *sctp_ms_cipher_missing(void);
 int	sctp_ms_cipher_init(struct sctp_ms_cipher **cp, const char *name,
 	    const u_char *key, u_int keylen, const u_char *iv, u_int ivlen,
 	    int do_encrypt);
