@@ -661,6 +661,33 @@ fwd_dgram_write_one(struct ssh *ssh, Channel *c, const u_char *p, size_t len)
 	return 1;
 }
 
+/*
+ * 3.8: unsequenced data takes no window, so nothing holds the peer back
+ * while the socket cannot take it: beyond FWD_UNSEQ_QUEUE the oldest
+ * datagrams are dropped and counted, and their window taken back, before
+ * channels.c would count them against it and end the connection.
+ */
+static void
+drop_backlog(Channel *c)
+{
+	struct fwd_chan *f = c->sctp_fwd;
+	const u_char *p;
+	size_t len, n = 0;
+	int r;
+
+	while (sshbuf_len(c->output) > FWD_UNSEQ_QUEUE) {
+		if ((r = sshbuf_get_string_direct(c->output, &p, &len)) != 0)
+			fatal_fr(r, "channel %d: get datagram", c->self);
+		n += 4 + len;
+		f->dropped++;
+	}
+	if (n != 0) {
+		debug3_f("channel %d: %zu bytes the socket could not take "
+		    "dropped", c->self, n);
+		fwd_consumed(c, n);
+	}
+}
+
 /* c->output holds CHANNEL_DATA strings for the socket, one at a time. */
 int
 fwd_write_strings(struct ssh *ssh, Channel *c)
@@ -670,6 +697,8 @@ fwd_write_strings(struct ssh *ssh, Channel *c)
 	size_t len, olen;
 	int i, r;
 
+	if (f->unseq)
+		drop_backlog(c);
 	if ((c->io_ready & SSH_CHAN_IO_WFD) == 0)
 		return 1;
 	olen = sshbuf_len(c->output);

@@ -17,6 +17,10 @@
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
+#   forward udp-backlog  a UDP destination whose socket stays full (B's
+#                   path 2 a slow link with a long queue): over channels on
+#                   streams sshd's backlog for it is bounded, the rest
+#                   dropped and counted, and the session lives (3.8)
 #   forward udp-ready  the first UDP channel of fresh sessions opened
 #                   through 50 % loss: datagrams that overtake a lost
 #                   "ready" are dropped, the session lives (2.8)
@@ -323,6 +327,45 @@ udp-ready)
 	    fatal "sshd took overtaking datagrams for a protocol error"
 	early=$(grep -c 'unsequenced data dropped: channel not started here' "$W/sshd.log" || true)
 	note "$runs sessions whose first UDP channel opened through 50 % loss: all answered after; in $early the datagrams that overtook \"ready\" were dropped"
+	;;
+udp-backlog)
+	# 8 s of 1200-byte datagrams at 1000 a second from A through
+	# -L PORT/udp to a sink at A's second address, which sshd on B
+	# reaches over path 2, limited to 8 kbit/s by a tbf with a long
+	# queue: sshd's socket fills (its send buffer counts what the tbf
+	# holds; netem would orphan them) and stays full.  Unsequenced data
+	# takes no window (2.8), so nothing paces ssh; sshd once kept all of
+	# it and ended the connection past 2.2 MB ("peer ignored channel
+	# window").
+	start_sshd "Transport all" "AllowUDPForwarding yes"
+	"$TOPO" exec b tc qdisc replace dev path2 root tbf rate 8kbit \
+	    burst 16kb limit 8000000 || fatal "no tbf on path 2"
+	on_a "$PROBE" udp-sink 5341 20 >"$W/bsink.log" 2>&1 &
+	pids+=($!)
+	# (idle 5 s: ssh then closes the channel, and sshd logs its drops)
+	fwd_start backlog sctp -o "UDPForwardIdleTimeout=5 5" \
+	    -L "5340/udp:$A2:5341"
+	on_a "$PROBE" udp-send 127.0.0.1 5340 1000 8 1200 >/dev/null ||
+	    fatal "udp-send failed"
+	sleep 3
+	grep -q "udp data unordered and unreliable" "$W/backlog.log" ||
+	    fatal "the UDP channel's data is not unsequenced"
+	if grep -q "peer ignored channel window" "$W/sshd.log" "$W/backlog.log"; then
+		grep "ignored channel window" "$W/sshd.log" "$W/backlog.log"
+		fatal "the full destination socket ended the connection"
+	fi
+	pgrep -f -- "-E $W/backlog.log" >/dev/null ||
+	    { tail -5 "$W/backlog.log"; fatal "ssh ended with the destination socket full"; }
+	wait_for "$W/sshd.log" "udp forward: [0-9]* datagrams dropped" 40 ||
+	    { grep -i "udp\|window\|drop" "$W/sshd.log" | tail -n 20
+	    fatal "sshd counted no datagrams dropped"; }
+	pgrep -f -- "-E $W/backlog.log" >/dev/null ||
+	    { tail -5 "$W/backlog.log"; fatal "ssh ended after the channel"; }
+	wait_for "$W/bsink.log" "received" 40 ||
+	    { cat "$W/bsink.log"; fatal "nothing reached the sink"; }
+	fwd_stop backlog
+	note "a full destination socket: the session lived, sink: $(grep -m1 "^received" "$W/bsink.log" | cut -d" " -f1-2) datagrams; sshd: $(grep -o 'udp forward: [0-9]* datagrams dropped' "$W/sshd.log" | head -n 1)"
+	"$TOPO" set 2 delay 0
 	;;
 udp-rate)
 	# iperf3 (third party) sends 2 Mbit/s of 1200-byte datagrams each
