@@ -348,6 +348,9 @@ fwd_opened(struct ssh *ssh, Channel *c)
 	struct fwd_chan *f = c->sctp_fwd;
 	int r;
 
+	/* 3.8: confirmed, its first end is drained for, whatever ends it */
+	if (f->proto == SCTP_FWD_SCTP && fwd_ms(ssh) != NULL)
+		(void)sctp_ms_sctp_channel(fwd_ms(ssh), c->self, c->remote_id);
 	if (f->bad_confirm) {
 		fwd_chan_error(ssh, c, "bad open confirmation");
 		return;
@@ -360,8 +363,6 @@ fwd_opened(struct ssh *ssh, Channel *c)
 	}
 	if (fwd_ms(ssh) == NULL || c->sctp_fwd->role == FWD_LISTENER)
 		return;
-	if (f->proto == SCTP_FWD_SCTP)		/* 3.8: its first end */
-		(void)sctp_ms_sctp_channel(fwd_ms(ssh), c->self, c->remote_id);
 	/* 3.8: "ready" before anything else of the channel */
 	if ((r = sshpkt_start(ssh, SSH2_MSG_CHANNEL_REQUEST)) != 0 ||
 	    (r = sshpkt_put_u32(ssh, c->remote_id)) != 0 ||
