@@ -17,11 +17,17 @@ cleanup() {
 	for f in /run/sshd-sctp.pid /run/sshd.pid; do
 		[ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
 	done
-	dpkg -r openssh-sctp >/dev/null 2>&1 || true
+	timeout -k 5 300 dpkg -r openssh-sctp >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
-dpkg -i "$deb" >"$W/dpkg.log" 2>&1 || { cat "$W/dpkg.log"; fatal "dpkg -i failed"; }
+# man-db's trigger would index every page of the 9p root under emulation
+# (minutes, and once past the test's limit): off in this throw-away root.
+echo 'man-db man-db/auto-update boolean false' | debconf-set-selections ||
+    fatal "debconf-set-selections failed"
+# Each step bounded, so that a hang says where it was.
+step() { local t=$1; shift; timeout -k 5 "$t" "$@"; }
+step 300 dpkg -i "$deb" >"$W/dpkg.log" 2>&1 || { cat "$W/dpkg.log"; fatal "dpkg -i failed"; }
 for f in /usr/bin/ssh-sctp /usr/sbin/sshd-sctp /etc/ssh-sctp/sshd_config \
     /lib/systemd/system/openssh-sctp.service /usr/bin/ssh /usr/sbin/sshd; do
 	[ -e "$f" ] || fatal "$f missing after dpkg -i"
@@ -39,7 +45,7 @@ echo 'pkguser:Sctp-pw-2026' | chpasswd
 ssh-keygen -q -t ed25519 -N '' -f "$W/id"
 install -d -o pkguser -m 700 /home/pkguser/.ssh
 install -o pkguser -m 600 "$W/id.pub" /home/pkguser/.ssh/authorized_keys
-opts=(-i "$W/id" -o UserKnownHostsFile="$W/kh" -o BatchMode=yes)
+opts=(-i "$W/id" -o UserKnownHostsFile="$W/kh" -o BatchMode=yes -o ConnectTimeout=30)
 
 # A key, over SCTP: the session's host has the association.
 out=$("$TOPO" exec a ssh-sctp "${opts[@]}" -o StrictHostKeyChecking=accept-new \
@@ -52,7 +58,7 @@ note "ssh-sctp, a key: logged in over SCTP"
 printf '#!/bin/sh\necho Sctp-pw-2026\n' >"$W/askpass"
 chmod 755 "$W/askpass"
 out=$("$TOPO" exec a env SSH_ASKPASS="$W/askpass" SSH_ASKPASS_REQUIRE=force \
-    DISPLAY=none setsid -w ssh-sctp -o UserKnownHostsFile="$W/kh" \
+    DISPLAY=none setsid -w ssh-sctp -o ConnectTimeout=30 -o UserKnownHostsFile="$W/kh" \
     -o PubkeyAuthentication=no -o PreferredAuthentications=password \
     -o StrictHostKeyChecking=yes pkguser@"$B1" 'echo pam-ok' </dev/null 2>"$W/pw.err") ||
     { cat "$W/pw.err"; fatal "password login through PAM failed"; }
@@ -67,7 +73,7 @@ out=$("$TOPO" exec a /usr/bin/ssh "${opts[@]}" -o StrictHostKeyChecking=yes \
 note "the stock ssh over TCP accepts the host key learnt over SCTP"
 
 kill "$(cat /run/sshd-sctp.pid)"
-dpkg -r openssh-sctp >"$W/dpkg-r.log" 2>&1 || { cat "$W/dpkg-r.log"; fatal "dpkg -r failed"; }
+step 300 dpkg -r openssh-sctp >"$W/dpkg-r.log" 2>&1 || { cat "$W/dpkg-r.log"; fatal "dpkg -r failed (or took 300 s)"; }
 [ ! -e /usr/bin/ssh-sctp ] && [ ! -e /usr/sbin/sshd-sctp ] || fatal "files left after dpkg -r"
 out=$("$TOPO" exec a /usr/bin/ssh "${opts[@]}" -o StrictHostKeyChecking=yes \
     pkguser@"$B1" 'echo still' 2>"$W/tcp2.err") ||
