@@ -34,9 +34,10 @@
 #                   that leaves the UDP forward of its port alone
 #   forward end     how a forwarded association ends is passed on (3.3):
 #                   source or destination aborts (the other end reads
-#                   ECONNRESET, not a clean end; a source that aborts
-#                   before its association is forwarded may reach no
-#                   destination at all) or the source shuts down
+#                   ECONNRESET, not a clean end, once it has accepted; a
+#                   source that aborts at once may reach no destination
+#                   at all, or one that reads a clean end because the
+#                   abort came before its accept(2)) or the source shuts down
 #                   (the destination reads the end), also when the
 #                   forwarder takes the association only after it ended
 #                   or between SHUTDOWN and SHUTDOWN COMPLETE, for -L and
@@ -587,7 +588,9 @@ end)
 		"$TOPO" set 1 delay "$END_DELAY"
 		"$TOPO" set 2 delay "$END_DELAY"
 	fi
-	start_sshd "Transport all" "AllowSCTPForwarding yes"
+	# END_CASES (an extended regex) runs only the cases it matches,
+	# END_REPEAT (1) times each; END_KEEP copies the logs there.
+	SSHD_LOGLEVEL=${END_LOGLEVEL:-DEBUG1} start_sshd "Transport all" "AllowSCTPForwarding yes"
 	# The forwarder of the case (ssh for -L, sshd for -R), its log, and
 	# how many associations it has taken from its listener.
 	fwdr_pids() {
@@ -608,6 +611,14 @@ end)
 	# (only the SHUTDOWN event), or no peer address and no streams.
 	end_case() {
 		local name=$1 sns=$2 dns=$3 port=$4 dport=$5 se=$6 de=$7
+		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p i
+		[[ $name =~ ${END_CASES:-.} ]] || return 0
+		for i in $(seq "${END_REPEAT:-1}"); do
+			end_case1 "$@"
+		done
+	}
+	end_case1() {
+		local name=$1 sns=$2 dns=$3 port=$4 dport=$5 se=$6 de=$7
 		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p
 		# shellcheck disable=SC2086
 		"$TOPO" exec "$dns" $END listen "$dport" 20 "$de" >"$W/$name-dst.log" 2>&1 &
@@ -624,8 +635,11 @@ end)
 			[ -n "$(fwdr_pids)" ] || fatal "$name: no forwarder to stop"
 			for p in $(fwdr_pids); do kill -STOP "$p"; done
 		fi
+		local sargs=$se
+		# "abort-accepted": abort once the destination has accepted
+		[ "$se" = abort-accepted ] && sargs="abort $W/$name-dst.log"
 		# shellcheck disable=SC2086
-		"$TOPO" exec "$sns" $END connect "$port" 20 "$se" >"$W/$name-src.log" 2>&1 ||
+		"$TOPO" exec "$sns" $END connect "$port" 20 $sargs >"$W/$name-src.log" 2>&1 ||
 		    { cat "$W/$name-src.log"; fatal "$name: the source failed"; }
 		if [ -n "$late" ]; then
 			sleep 2
@@ -641,12 +655,15 @@ end)
 		wait $dst || { cat "$W/$name-dst.log"; fatal "$name: the destination failed"; }
 		got="source: $(tail -1 "$W/$name-src.log"); destination: $(tail -1 "$W/$name-dst.log")"
 		grep -qE " end ($ws)\$" "$W/$name-src.log" && grep -qE " end ($wd)\$" "$W/$name-dst.log" ||
-		    { tail -20 "$W/sshd.log"; fatal "$name: $got (want source $ws, destination $wd)"; }
+		    { tail -20 "$W/sshd.log"; echo "--- ssh:"; tail -20 "$W/ssh-end-$tr.log"
+		      [ -z "${END_KEEP:-}" ] || cp "$W"/*.log "$END_KEEP"/
+		      fatal "$name: $got (want source $ws, destination $wd)"; }
 		note "$name: $got ($((SECONDS - t0)) s)"
 	}
 	for tr in tcp sctp; do
 		base=$([ $tr = tcp ] && echo 7700 || echo 7800)
-		fwd_start "ssh-end-$tr" $tr \
+		# shellcheck disable=SC2086
+		fwd_start "ssh-end-$tr" $tr ${END_SSH_OPTS:-} \
 		    -L "$base/sctp:127.0.0.1:$((base + 50))" \
 		    -R "$((base + 1))/sctp:127.0.0.1:$((base + 51))"
 		wait_for "$W/ssh-end-$tr.log" "remote forward success for: listen $((base + 1))," 30 ||
@@ -655,9 +672,15 @@ end)
 		for d in L R; do
 			if [ $d = L ]; then s=a t=b p=$base; else s=b t=a p=$((base + 1)); fi
 			dp=$((p + 50))
-			# A source that aborts at once may be gone before its
-			# association is forwarded: then no destination ("none").
-			end_case "$tr-$d-source-aborts" $s $t $p $dp abort wait self "reset|none"
+			# A source that aborts once the destination has its
+			# association: the destination reads a reset.
+			end_case "$tr-$d-source-aborts" $s $t $p $dp abort-accepted wait self reset
+			# One that aborts at once may be gone before its
+			# association is forwarded (no destination: "none"),
+			# or the abort may reach the destination before its
+			# accept(2): Linux then shows a clean end ("eof"), as
+			# it does without forwarding.
+			end_case "$tr-$d-source-aborts-at-once" $s $t $p $dp abort wait self "reset|none|eof"
 			end_case "$tr-$d-destination-aborts" $s $t $p $dp wait abort reset self
 			end_case "$tr-$d-source-shuts-down" $s $t $p $dp shutdown wait self eof
 			end_case "$tr-$d-source-ends-before-accept" $s $t $p $dp shutdown wait self eof closed

@@ -7,10 +7,13 @@
 #	accept one association on 127.0.0.1 PORT; read until it ends; if
 #	END is "abort", after COUNT messages abort it (SO_LINGER 0, close),
 #	if "shutdown", shut it down after COUNT messages
-#   sctp-end.py connect PORT COUNT END
+#   sctp-end.py connect PORT COUNT END [FILE]
 #	connect to 127.0.0.1 PORT, send COUNT messages of 100 bytes, then
 #	END: "abort" (SO_LINGER 0 and close), "shutdown" (SHUT_WR and
-#	close), or "wait" (read until the peer ends it)
+#	close), or "wait" (read until the peer ends it); with FILE, only
+#	once FILE has a line "accepted" (the destination's output, up to
+#	60 s): Linux shows an association aborted before its accept(2) as
+#	a clean end, forwarded or not, so only then must a reset arrive
 #
 # Each prints one line: "got N end E", N the messages read and E how the
 # association ended for it: "reset" (ECONNRESET or another error), "eof"
@@ -24,6 +27,7 @@ import errno
 import socket
 import struct
 import sys
+import time
 
 
 def read_to_end(s, limit=None):
@@ -48,6 +52,19 @@ def abort(s):
     s.close()
 
 
+def wait_accepted(path):
+    for _ in range(600):
+        try:
+            with open(path) as f:
+                if "accepted\n" in f.readlines():
+                    return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    print("the destination accepted nothing in 60 s", flush=True)
+    sys.exit(1)
+
+
 def main():
     role, port, count, end = sys.argv[1], int(sys.argv[2]), \
         int(sys.argv[3]), sys.argv[4]
@@ -61,6 +78,7 @@ def main():
         ls.settimeout(90)
         try:
             s, _ = ls.accept()
+            print("accepted", flush=True)
         except socket.timeout:
             # No association came: the forward was never made (a source
             # that aborts at once may end before it is forwarded).
@@ -86,6 +104,8 @@ def main():
         for i in range(count):
             s.send(b"%-100d" % i)
         got, how = 0, "self"
+        if len(sys.argv) > 5:
+            wait_accepted(sys.argv[5])
         if end == "abort":
             abort(s)
         elif end == "shutdown":
