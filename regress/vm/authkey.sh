@@ -70,9 +70,9 @@ grep -q "SCTP-AUTH keyed by SSH: not offered by the peer" "$W/oldserver.log" ||
     { grep SCTP-AUTH "$W/oldserver.log"; fatal "oldserver: ssh did not see that sshd does not offer it"; }
 note "oldserver: sshd with SCTPAuthKey no: not agreed, the transfer intact"
 
-# --- Injection (the seeds' T3): regress/vm/data-forge.py, on host B's
+# --- Injection (the seeds' T3): regress/vm/sctp-forge.py, on host B's
 # side of the path, sends the client DATA from the server's address.
-F="$(dirname "$0")/data-forge.py"
+F="$(dirname "$0")/sctp-forge.py"
 # control: two sockets (Python, the kernel's API) with SCTP-AUTH and DATA
 # to be authenticated, keys never changed; the server sends, then idles:
 # the DATA forged with key 0 is taken: the forgery is right.
@@ -117,11 +117,18 @@ note "control: without keys from SSH, the DATA forged with key 0 was taken"
 inject() {
 	local name=$1
 	shift
-	FORGE_DELAY=6 "$TOPO" exec b /usr/bin/python3 "$F" path1 2222 auth0 plain \
+	FORGE_GO=$W/go-$name "$TOPO" exec b /usr/bin/python3 "$F" path1 2222 auth0 plain \
 	    >"$W/forge-$name.log" 2>&1 &
 	fpid=$!
 	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
 	echo_session "$name" "$@"
+	# Keyed: once ssh deleted the set-up's key (a fixed delay may end
+	# before that on a loaded machine).
+	if [ "$name" = keyed ]; then
+		wait_for "$W/$name.log" "SCTP-AUTH: key 0 deleted" 120 ||
+		    { tail "$W/$name.log"; fatal "$name: ssh never deleted the set-up's key"; }
+	fi
+	touch "$W/go-$name"
 	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no association"; }
 	cat "$W/forge-$name.log"
 	echo two >&4 2>/dev/null || true

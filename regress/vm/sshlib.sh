@@ -62,13 +62,14 @@ on_a() { "$TOPO" exec a "$@"; }
 # echo_session NAME [ssh options]: a session over SCTP to $B1 that echoes
 # the lines written to fd 4 ("got LINE" in $W/NAME.out, ssh -v in
 # $W/NAME.log); sets pid; returns once it answered the first line.  ssh
-# runs on host A, or through the command $ECHO_ON.
+# runs on host A, or through the command $ECHO_ON; over SCTP (-z), or as
+# $ECHO_Z says ("ECHO_Z=": the configuration's transport, TCP).
 echo_session() {
 	local name=$1
 	shift
 	rm -f "$W/in"; mkfifo "$W/in"
-	# shellcheck disable=SC2016
-	${ECHO_ON:-on_a} "$SSH" -F "$CFG" -v -z "$@" "$B1" \
+	# shellcheck disable=SC2016,SC2086
+	${ECHO_ON:-on_a} "$SSH" -F "$CFG" -v ${ECHO_Z--z} "$@" "$B1" \
 	    'while read -r x; do echo "got $x"; done' <"$W/in" \
 	    >"$W/$name.out" 2>"$W/$name.log" &
 	pid=$!

@@ -1,0 +1,124 @@
+# forge: an attacker on the path forges packets into a session it watches
+# (regress/vm/sctp-forge.py and tcp-forge.py, scapy, on host B's side of
+# the path, sending to host A as host B): the seeds' T2 (FORWARD-TSN), T3
+# (DATA), T4 (ABORT, SHUTDOWN), a forged SACK and T14 (ICMP).
+#   keyed     SSH over SCTP with SCTP-AUTH keyed by SSH (the default):
+#             every forged chunk, alone and with an AUTH chunk of key 0,
+#             and the two ICMP errors; the kernel drops the chunks, the
+#             session answers, a 3000-byte line comes back whole
+#   unkeyed-KIND  SCTPAuthKey no: the same chunk alone ends the session,
+#             or for FORWARD-TSN stalls it (the limitation of SCTP without
+#             keys, and a check that the forgeries are right)
+#   tcp-rst, tcp-data  SSH over TCP: one forged segment ends the session
+# Each ending says how long the session took to end after the packet.
+# FORGE_CASES (an extended regex) runs only the cases it matches;
+# FORGE_PCAP, a directory, gets a capture of each on host A.
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 1
+"$TOPO" set 1 delay 5
+. "$(dirname "$0")/sshlib.sh"
+B1=$("$TOPO" addr b 1)
+start_sshd "Transport all"
+trap 'stop_sshd' EXIT
+trap '' PIPE
+SF="$(dirname "$0")/sctp-forge.py"
+TF="$(dirname "$0")/tcp-forge.py"
+
+# forge NAME FORGER PORT MODES [-- ssh options]: the forger, then an
+# echoing session (echo_session: $pid, fd 4); the forger goes once the
+# session answered a second line (in "keyed", once ssh also deleted the
+# set-up's key: a loaded machine may take longer than any fixed delay)
+# and is quiet; waits for it.
+forge() {
+	local name=$1 forger=$2 port=$3 modes=$4
+	shift 4
+	[ "${1:-}" = -- ] && shift
+	if [ -n "${FORGE_PCAP:-}" ]; then
+		"$TOPO" exec a tcpdump -i path1 -n -s 200 -w "$FORGE_PCAP/$name.pcap" \
+		    sctp or port 2222 2>/dev/null &
+		sleep 1
+	fi
+	# shellcheck disable=SC2086
+	FORGE_GO=$W/go-$name "$TOPO" exec b /usr/bin/python3 "$forger" path1 "$port" $modes \
+	    >"$W/forge-$name.log" 2>&1 &
+	fpid=$!
+	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
+	echo_session "$name" "$@"
+	if [ "$name" = keyed ]; then
+		wait_for "$W/$name.log" "SCTP-AUTH: key 0 deleted" 120 ||
+		    { tail "$W/$name.log"; fatal "$name: ssh never deleted the set-up's key"; }
+	fi
+	echo go >&4
+	wait_for "$W/$name.out" "got go" 60 || fatal "$name: the session did not answer"
+	touch "$W/go-$name"
+	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no session"; }
+	sent=$(uptime_s)
+}
+
+# ended NAME: the session of forge ends within 60 s of the forgery.
+ended() {
+	local name=$1 t
+	for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	t=$(uptime_s)
+	if kill -0 "$pid" 2>/dev/null; then
+		kill "$pid"
+		[ -z "${FORGE_PCAP:-}" ] || { pkill tcpdump; cp "$W/$name.log" "$FORGE_PCAP/"; }
+		cat "$W/forge-$name.log"
+		fatal "$name: the session outlived the forged packet"
+	fi
+	exec 4>&- 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
+	note "$name: $(grep '^sent' "$W/forge-$name.log" | tail -1) ended the session within $(awk -v a="$t" -v b="$sent" 'BEGIN { printf "%.1f", a - b + 2 }') s: $(grep -v '^debug' "$W/$name.log" | tail -1)"
+}
+
+want() { [[ $1 =~ ${FORGE_CASES:-.} ]]; }
+
+# --- keyed: nothing forged gets through, the session lives.
+if want keyed; then
+	modes=""
+	for k in data abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
+	forge keyed "$SF" 2222 "$modes icmp-mtu icmp-unreach"
+	cat "$W/forge-keyed.log"
+	echo two >&4
+	wait_for "$W/keyed.out" "got two" 60 ||
+	    { tail "$W/keyed.log"; fatal "keyed: the session did not survive the forged packets"; }
+	long=$(head -c 3000 /dev/zero | tr '\0' x)
+	echo "$long" >&4
+	wait_for "$W/keyed.out" "got $long" 60 ||
+	    { tail "$W/keyed.log"; fatal "keyed: a 3000-byte line did not come back after the ICMP errors"; }
+	grep -q INJECTED "$W/keyed.out" && fatal "keyed: the forged DATA reached the session"
+	exec 4>&-
+	wait "$pid" || fatal "keyed: ssh exited with status $?"
+	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
+	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forged packets (each chunk alone and with key 0's AUTH, two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back"
+fi
+
+# --- unkeyed: each chunk alone ends a session without SCTP-AUTH keys,
+# or stalls it (FORWARD-TSN: the server's next DATA is taken for
+# duplicates, and its stream waits for the message skipped).
+for k in abort shutdown fwdtsn sack; do
+	want "unkeyed-$k" || continue
+	forge "unkeyed-$k" "$SF" 2222 "$k" -- -o SCTPAuthKey=no
+	echo two >&4 2>/dev/null || true
+	if [ $k = fwdtsn ]; then
+		wait_for "$W/unkeyed-$k.out" "got two" 20 &&
+		    { cat "$W/forge-unkeyed-$k.log"; fatal "unkeyed-$k: the session answered after the forged FORWARD-TSN"; }
+		kill -0 "$pid" 2>/dev/null &&
+		    note "unkeyed-$k: $(grep '^sent' "$W/forge-unkeyed-$k.log" | tail -1) stalled the session: no answer in 20 s, no error"
+		kill "$pid" 2>/dev/null || true
+		exec 4>&- 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
+		continue
+	fi
+	ended "unkeyed-$k"
+done
+
+# --- SSH over TCP: one forged segment ends the session.
+for m in rst data; do
+	want "tcp-$m" || continue
+	ECHO_Z= forge "tcp-$m" "$TF" 2222 "$m"
+	echo two >&4 2>/dev/null || true
+	ended "tcp-$m"
+done

