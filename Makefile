@@ -83,7 +83,7 @@ FUZZ_CC ?= clang
 FUZZ_SRCS := regress/fuzz/ms_fuzz.c sctp/sctp-ms-codec.c sctp/sctp-ms-order.c
 
 FUZZ_FWD_SRCS := regress/fuzz/fwd_fuzz.c sctp/sctp-fwd-msg.c \
-    sctp/sctp-fwd-spec.c
+    sctp/sctp-fwd-spec.c sctp/sctp-addrs.c
 
 fuzz: $(FUZZ)/ms_fuzz $(FUZZ)/fwd_fuzz
 

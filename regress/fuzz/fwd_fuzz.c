@@ -18,9 +18,13 @@
 /*
  * libFuzzer harness for the forwarding extension's parsers (PROTOCOL.sctp
  * 3.2, 3.3, 3.9): address lists and data headers from the peer, the
- * joining of pieces, and ssh's forwarding specifications.  Whatever they
- * accept must survive a round trip through the matching writer, and no
- * input may crash or leak; the joiner may never hold more than its limit.
+ * joining of pieces, ssh's forwarding specifications, PermitOpen and
+ * PermitListen entries with a protocol matched against a peer's host and
+ * port, and the address lists of SCTPPeerAddresses and
+ * ListenMultipleAddresses.  Whatever they accept must survive a round
+ * trip through the matching writer, and no input may crash or leak; the
+ * joiner may never hold more than its limit; an entry made of a host and
+ * port must permit them.
  *
  * Built by "make fuzz" (clang, -fsanitize=fuzzer,address,undefined).
  */
@@ -40,10 +44,12 @@
 #include "ssherr.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
+#include "sctp/sctp-addrs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 #define JOIN_MAX	4096
+#define PERMIT_MAX	8
 
 static void
 fuzz_addrs(const uint8_t *p, size_t len, int listening)
@@ -161,6 +167,88 @@ fuzz_spec(const uint8_t *p, size_t len, int dynamic, int remote)
 	free(s);
 }
 
+/* A string of at most max bytes of p, NUL-terminated. */
+static char *
+fuzz_str(const uint8_t *p, size_t len, size_t max)
+{
+	char *s;
+
+	if (len > max)
+		len = max;
+	s = xmalloc(len + 1);
+	memcpy(s, p, len);
+	s[len] = '\0';
+	return s;
+}
+
+/*
+ * PermitOpen/PermitListen: lines are entries, the last the peer's host;
+ * the first two bytes its port, the third the protocol and "listen".
+ */
+static void
+fuzz_permit(const uint8_t *p, size_t len)
+{
+	char *list[PERMIT_MAX], *s, *cp, *host, *entry;
+	size_t n = 0, i;
+	int port, proto, listen;
+
+	if (len < 3)
+		return;
+	port = (p[0] << 8) | p[1];
+	proto = SCTP_FWD_TCP + (p[2] % 4);
+	listen = (p[2] >> 2) & 1;
+	s = fuzz_str(p + 3, len - 3, 600);
+	for (cp = s; n < PERMIT_MAX; n++) {
+		list[n] = cp;
+		if ((cp = strchr(cp, '\n')) == NULL)
+			break;
+		*cp++ = '\0';
+	}
+	if (n == PERMIT_MAX)
+		n--;
+	host = list[n];		/* n entries before it */
+	for (i = 0; i < n; i++)
+		(void)sctp_fwd_permit_check(list[i], listen);
+	(void)sctp_fwd_permitted(list, n, listen, proto, host, port);
+	/* "host:port/proto" permits host and port for proto */
+	if (proto != SCTP_FWD_TCP && port > 0 && *host != '\0' &&
+	    strlen(host) <= SCTP_FWD_MAX_ADDRLEN && sctp_fwd_printable(host) &&
+	    strpbrk(host, ":/[]") == NULL) {
+		xasprintf(&entry, "%s:%d/%s", host, port,
+		    sctp_fwd_proto_name(proto));
+		if (sctp_fwd_permit_check(entry, listen) != 0 ||
+		    sctp_fwd_permitted(&entry, 1, listen, proto, host,
+		    port) != 1)
+			abort();
+		free(entry);
+	}
+	free(s);
+}
+
+/* An address list: accepted lists hold 1 to SCTP_MAX_ADDRS names. */
+static void
+fuzz_addrlist(const uint8_t *p, size_t len, int allow_port)
+{
+	struct sctp_addrlist *al;
+	char *s, *err = NULL;
+	u_int i;
+
+	s = fuzz_str(p, len, 2000);
+	if ((al = sctp_addrlist_parse(s, allow_port, &err)) != NULL) {
+		if (err != NULL || al->n < 1 || al->n > SCTP_MAX_ADDRS ||
+		    (al->port != NULL && !allow_port))
+			abort();
+		for (i = 0; i < al->n; i++)
+			if (*al->addrs[i] == '\0' ||
+			    strpbrk(al->addrs[i], "[],; \t") != NULL)
+				abort();
+		sctp_addrlist_free(al);
+	} else if (err == NULL)
+		abort();
+	free(err);
+	free(s);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -173,7 +261,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size < 1)
 		return 0;
-	switch (data[0] % 6) {
+	switch (data[0] % 9) {
 	case 0:
 	case 1:
 		fuzz_addrs(data + 1, size - 1, data[0] % 2);
@@ -184,8 +272,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 3:
 		fuzz_join(data + 1, size - 1);
 		break;
+	case 4:
+	case 5:
+		fuzz_spec(data + 1, size - 1, 0, data[0] % 9 == 5);
+		break;
+	case 6:
+		fuzz_permit(data + 1, size - 1);
+		break;
 	default:
-		fuzz_spec(data + 1, size - 1, 0, data[0] % 6 == 5);
+		fuzz_addrlist(data + 1, size - 1, data[0] % 9 == 8);
 		break;
 	}
 	return 0;
