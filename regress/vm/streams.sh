@@ -1,7 +1,8 @@
 # streams: channels on SCTP streams (PROTOCOL.sctp section 2) between the
 # two hosts: negotiation and ssh -v, several channels at once on their own
 # streams through ControlMaster, rekeying every megabyte under that load
-# (with SENDER_DRY drains), both directions byte-exact, the AEAD ciphers,
+# (with SENDER_DRY drains), more channels than streams (9 at once and 40
+# in turn on 2 channel streams), both directions byte-exact, the AEAD ciphers,
 # and the fall-back to one stream when either side has the mode disabled
 # or a cipher the mode cannot use is chosen.
 . "$(dirname "$0")/lib.sh"
@@ -75,6 +76,33 @@ note "5 parallel channels byte-exact: sshd used $streams channel streams, $rekey
 [ "$rekeys" -ge 5 ] || fatal "only $rekeys rekeys under load"
 [ "$drains" -ge "$rekeys" ] || fatal "fewer drains ($drains) than rekeys ($rekeys)"
 ! grep -E "refused|out of order|truncation" "$W/mux.log" || fatal "sshd reported a refused packet"
+
+# More channels than streams (the seeds' T16): an association of 3
+# streams each way (2 for channels), 8 uploads and a download at once
+# (sshd's MaxSessions is 10),
+# then 40 channels one after another (channel numbers reused), all
+# byte-exact, rekeying every megabyte; channels share the 2 streams.
+lines0=$(wc -l <"$W/sshd.log")
+on_a "$SSH" -F "$CFG" -z -v -o SCTPStreams=3 -o ControlMaster=yes -o "ControlPath=$W/mux3" \
+    -o ControlPersist=300 -o RekeyLimit=1M -f -N -E "$W/mux3.log" "$B1" || fatal "3-stream master failed"
+grep -q "channels on streams in use: 3 streams out, 3 in" "$W/mux3.log" ||
+    { grep -i stream "$W/mux3.log"; fatal "3-stream master: mode not in use with 3 streams"; }
+parallel "$W/mux3" 8 "9 channels on 2 streams"
+for i in $(seq 40); do
+	out=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -o ControlMaster=no "$B1" echo "c$i") ||
+	    fatal "churn: channel $i failed"
+	[ "$out" = "c$i" ] || fatal "churn: channel $i said '$out'"
+done
+on_a "$SSH" -F "$CFG" -o "ControlPath=$W/mux3" -O exit "$B1" 2>/dev/null
+sleep 1
+tail -n +"$((lines0 + 1))" "$W/sshd.log" >"$W/mux3s.log"
+used=$(grep -o "sctp_ms_flush: stream [0-9]*" "$W/mux3s.log" | sort -u | grep -v "stream 0$" | awk '{ print $3 }' | tr '\n' ' ')
+note "9 channels at once on 3 streams byte-exact, then 40 one after another: sshd sent channel data on streams ${used:-none}"
+[ -n "$used" ] || fatal "more channels than streams: no channel stream used"
+for s in $used; do
+	[ "$s" -le 2 ] || fatal "more channels than streams: stream $s used of 3"
+done
+! grep -E "refused|out of order|truncation" "$W/mux3s.log" || fatal "sshd reported a refused packet with 3 streams"
 
 # Immediate SACKs (2.7): DATA chunks with the I bit (RFC 7053), counted at
 # B's path 1 ingress (first chunk of an SCTP packet: type 0, flag 0x08;
