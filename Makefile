@@ -54,7 +54,7 @@ build: deps $(BUILD)/.synced
 
 # Test helpers that run on the SCTP VM (need lksctp's library).
 tools: deps $(TOOLS)/sctp-xfer $(TOOLS)/dccp-ping $(TOOLS)/msgdelay \
-    $(TOOLS)/fwd-probe
+    $(TOOLS)/fwd-probe $(TOOLS)/sctp-flood
 
 $(TOOLS)/sctp-xfer: regress/sctp-xfer.c | deps
 	@mkdir -p $(TOOLS)
@@ -69,6 +69,10 @@ $(TOOLS)/fwd-probe: regress/fwd-probe.c | deps
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lsctp
 
 $(TOOLS)/dccp-ping: regress/dccp-ping.c | deps
+	@mkdir -p $(TOOLS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $<
+
+$(TOOLS)/sctp-flood: regress/sctp-flood.c | deps
 	@mkdir -p $(TOOLS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
