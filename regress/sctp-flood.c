@@ -172,6 +172,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "sctp-flood: unknown kind %s\n", kind);
 		return 2;
 	}
+	if (strlen(argv[2]) >= sizeof(srcbuf)) {
+		fprintf(stderr, "sctp-flood: bad source %s\n", argv[2]);
+		return 2;
+	}
 	snprintf(srcbuf, sizeof(srcbuf), "%s", argv[2]);
 	if ((slash = strchr(argv[2], '/')) != NULL) {
 		if (strcmp(slash, "/24") != 0) {

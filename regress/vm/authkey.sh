@@ -143,7 +143,7 @@ note "keyed: DATA injected without AUTH and with key 0 dropped; the session carr
 inject unkeyed -o SCTPAuthKey=no
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "unkeyed: the session outlived injected DATA without SCTP-AUTH keys"; }
-exec 4>&- 2>/dev/null || true
+{ exec 4>&-; } 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 note "unkeyed: SCTPAuthKey no: the injected DATA ended the session; ssh's last words:"
 grep -v "^debug[23]" "$W/unkeyed.log" | tail -3

@@ -121,7 +121,7 @@ wait "$pid" 2>/dev/null || true
 grep -q "SCTP peer address $A2 not permitted by from=" "$W/sshd.log" ||
     { cat "$W/sshd.log"; fatal "fromkey: sshd did not say why it ended the connection"; }
 note "fromkey: sshd ended the connection $(since "$t") s after the move: $(grep -o "SCTP peer address $A2 not permitted[^\"]*\"[^\"]*\"" "$W/sshd.log" | head -1)"
-exec 4>&- 2>/dev/null || true
+{ exec 4>&-; } 2>/dev/null || true
 cp "$W/authorized_keys.all" "$W/authorized_keys"
 
 # --- off: without SCTPRoaming the association cannot follow.
@@ -134,7 +134,7 @@ grep -q "got two" "$W/off.out" && fatal "off: the session followed the move with
 note "off: SCTPRoaming no: no answer 20 s after the move, as expected"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null || true
-exec 4>&- 2>/dev/null || true
+{ exec 4>&-; } 2>/dev/null || true
 
 # --- bbm: break before make.  The kernel sends nothing after the ASCONF
 # that adds the new address until ssh's SET PRIMARY is acknowledged.
@@ -167,7 +167,7 @@ if pgrep -f "$SSH -F $CFG" >/dev/null; then
 	fatal "back: ssh still running 30 s after SIGTERM"
 fi
 note "back: ssh exited $(since "$t") s after SIGTERM"
-exec 4>&- 2>/dev/null || true
+{ exec 4>&-; } 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 
 # --- server: B's address changes.  B on path 1 only; its new address is

@@ -31,7 +31,8 @@
 #	neither side sent DATA for 1 s (so the TSNs are current); 2 s
 #	between modes.  Prints "sniffing",
 #	"learned", then "sent MODE" for each; exits 1 if it saw no
-#	association within 240 s.
+#	association within 240 s.  Each "sent" line ends "at UPTIME", the
+#	host's /proc/uptime when it was sent.
 #
 # Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
 
@@ -51,6 +52,12 @@ modes = sys.argv[3:]
 delay = float(os.environ.get("FORGE_DELAY", "0"))
 go = os.environ.get("FORGE_GO")
 st = {"tsn": None, "ctsn": None}
+payload = b"INJECTED-BY-THE-PATH\n\n\n\n"	# 24 bytes: no padding
+
+
+def uptime():
+    with open("/proc/uptime") as f:
+        return f.read().split()[0]
 
 
 def ip_of(p):
@@ -118,6 +125,9 @@ def watch(p):
             if st["ctsn"] is None or tsn > st["ctsn"]:
                 st["ctsn"] = tsn
             st["clast"] = time.time()
+        elif ctype == 0 and "initack" in st and s.sport == dport and \
+                payload in c:
+            pass	# our own forgery, seen by the sniffer too
         elif ctype == 0 and "initack" in st and s.sport == dport:
             tsn = struct.unpack("!I", c[4:8])[0]
             if st["tsn"] is None or tsn > st["tsn"]:
@@ -171,7 +181,6 @@ if "genuine" in st:
     print("check: the responder's HMAC (id %d) %s" %
           (gid, "matches" if calc == g[8:glen] else "differs"), flush=True)
 net = IPv6 if ":" in csrc else IP
-payload = b"INJECTED-BY-THE-PATH\n\n\n\n"	# 24 bytes: no padding
 
 
 def chunk(kind):
@@ -210,7 +219,7 @@ for i, mode in enumerate(modes):
         send(IP(src=sdst, dst=csrc) / icmp /
              IP(src=csrc, dst=sdst, proto=132) /
              SCTP(sport=cport, dport=dport, tag=stag))
-        print("sent %s" % mode, flush=True)
+        print("sent %s at %s" % (mode, uptime()), flush=True)
         time.sleep(2)
         continue
     body = chunk(kind)
@@ -223,8 +232,8 @@ for i, mode in enumerate(modes):
     if os.environ.get("FORGE_DEBUG"):
         print(repr(net(bytes(pkt))), flush=True)
     send(pkt)
-    print("sent %s (responder tsn %d, initiator tsn %s)" %
-          (mode, st["tsn"], st["ctsn"]), flush=True)
+    print("sent %s (responder tsn %d, initiator tsn %s) at %s" %
+          (mode, st["tsn"], st["ctsn"], uptime()), flush=True)
     time.sleep(2)
 sys.stdout.flush()
 os._exit(0)

@@ -11,7 +11,8 @@
 #	expects next and the server's last timestamps:
 #	  rst   a RST segment
 #	  data  64 bytes of data (an SSH packet that cannot verify)
-#	Prints "sniffing", then "sent MODE seq N"; exits 1 if it saw no
+#	Prints "sniffing", then "sent MODE seq N at UPTIME" (/proc/uptime
+#	when it was sent); exits 1 if it saw no
 #	data within 240 s.
 #
 # Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
@@ -71,5 +72,7 @@ else:
     seg[TCP].flags = "PA"
     seg = seg / Raw(b"\x00\x00\x00\x3c" + os.urandom(60))
 send(seg)
-print("sent %s seq %d" % (mode, seq), flush=True)
+with open("/proc/uptime") as f:
+    print("sent %s seq %d at %s" % (mode, seq, f.read().split()[0]),
+          flush=True)
 os._exit(0)
