@@ -39,12 +39,15 @@ else:
         s.send(b"x"); time.sleep(0.2)
     s.close()
 '
-"$TOPO" exec b python3 -c "$pair" server >"$W0/pair-s.log" 2>&1 &
-spid=$!
-for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
+# The server only once the forger listens: scapy may take longer to
+# start on a loaded machine than the server waits for its client (seen:
+# "the forger saw no association").
 "$TOPO" exec a /usr/bin/python3 "$F" path1 5001 "$EVIL" noauth >"$W0/forge-c.log" 2>&1 &
 fpid=$!
 wait_for "$W0/forge-c.log" sniffing 120 || fatal "control: the forger did not start"
+"$TOPO" exec b python3 -c "$pair" server >"$W0/pair-s.log" 2>&1 &
+spid=$!
+for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
 "$TOPO" exec a python3 -c "$pair" client "$B1" >"$W0/pair-c.log" 2>&1 &
 cpid=$!
 wait "$fpid" || { cat "$W0/forge-c.log"; fatal "control: the forger saw no association"; }

@@ -98,12 +98,14 @@ else:
         if not d: break
         sys.stdout.write(d.decode(errors="replace")); sys.stdout.flush()
 '
-"$TOPO" exec b python3 -c "$pair" server >"$W/pair-s.log" 2>&1 &
-spid=$!
-for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
+# The server only once the forger listens: scapy may take longer to
+# start on a loaded machine than the server waits for its client.
 FORGE_DELAY=2 "$TOPO" exec b /usr/bin/python3 "$F" path1 5001 auth0 >"$W/forge-c.log" 2>&1 &
 fpid=$!
 wait_for "$W/forge-c.log" sniffing 120 || fatal "control: the forger did not start"
+"$TOPO" exec b python3 -c "$pair" server >"$W/pair-s.log" 2>&1 &
+spid=$!
+for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
 "$TOPO" exec a python3 -c "$pair" client "$B1" >"$W/pair-c.log" 2>&1 &
 cpid=$!
 wait "$fpid" || { cat "$W/forge-c.log"; fatal "control: the forger saw no association"; }
@@ -113,23 +115,12 @@ grep -q INJECTED "$W/pair-c.log" ||
     { cat "$W/pair-c.log"; fatal "control: the DATA forged with key 0 was not taken: the forgery is wrong"; }
 note "control: without keys from SSH, the DATA forged with key 0 was taken"
 
-# inject NAME [ssh options]: the forger, then an echoing session on fd 4.
+# inject NAME [ssh options]: the forger (forge, sshlib.sh), then an
+# echoing session on fd 4.
 inject() {
 	local name=$1
 	shift
-	FORGE_GO=$W/go-$name "$TOPO" exec b /usr/bin/python3 "$F" path1 2222 auth0 plain \
-	    >"$W/forge-$name.log" 2>&1 &
-	fpid=$!
-	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
-	echo_session "$name" "$@"
-	# Keyed: once ssh deleted the set-up's key (a fixed delay may end
-	# before that on a loaded machine).
-	if [ "$name" = keyed ]; then
-		wait_for "$W/$name.log" "SCTP-AUTH: key 0 deleted" 120 ||
-		    { tail "$W/$name.log"; fatal "$name: ssh never deleted the set-up's key"; }
-	fi
-	touch "$W/go-$name"
-	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no association"; }
+	forge "$name" "$F" 2222 "auth0 plain" -- "$@"
 	cat "$W/forge-$name.log"
 	echo two >&4 2>/dev/null || true
 }

@@ -14,7 +14,8 @@
 # Each ending says how long the session took to end after the packet
 # (from the forger's clock, within the 0.2 s of the polling).
 # FORGE_CASES (an extended regex) runs only the cases it matches;
-# FORGE_PCAP, a directory, gets a capture of each on host A.
+# FORGE_PCAP, a directory, gets a capture of each on host A (forge in
+# sshlib.sh).
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 1
 "$TOPO" set 1 delay 5
@@ -25,38 +26,6 @@ trap 'stop_sshd' EXIT
 trap '' PIPE
 SF="$(dirname "$0")/sctp-forge.py"
 TF="$(dirname "$0")/tcp-forge.py"
-
-# forge NAME FORGER PORT MODES [-- ssh options]: the forger, then an
-# echoing session (echo_session: $pid, fd 4); the forger goes once the
-# session answered a second line (in "keyed", once ssh also deleted the
-# set-up's key: a loaded machine may take longer than any fixed delay)
-# and is quiet; waits for it.
-forge() {
-	local name=$1 forger=$2 port=$3 modes=$4
-	shift 4
-	[ "${1:-}" = -- ] && shift
-	if [ -n "${FORGE_PCAP:-}" ]; then
-		"$TOPO" exec a tcpdump -i path1 -n -s 200 -w "$FORGE_PCAP/$name.pcap" \
-		    sctp or port 2222 2>/dev/null &
-		sleep 1
-	fi
-	# shellcheck disable=SC2086
-	FORGE_GO=$W/go-$name "$TOPO" exec b /usr/bin/python3 "$forger" path1 "$port" $modes \
-	    >"$W/forge-$name.log" 2>&1 &
-	fpid=$!
-	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
-	echo_session "$name" "$@"
-	if [ "$name" = keyed ]; then
-		wait_for "$W/$name.log" "SCTP-AUTH: key 0 deleted" 120 ||
-		    { tail "$W/$name.log"; fatal "$name: ssh never deleted the set-up's key"; }
-	fi
-	echo go >&4 || fatal "$name: the session died before the forgery"
-	wait_for "$W/$name.out" "got go" 60 || fatal "$name: the session did not answer"
-	touch "$W/go-$name"
-	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no session"; }
-	# when the last packet went (the forger's clock is the VM's)
-	sent=$(awk '/^sent / { t = $NF } END { print t }' "$W/forge-$name.log")
-}
 
 # ended NAME: the session of forge ends within 60 s of the forgery.
 ended() {

@@ -43,7 +43,8 @@ import struct
 import sys
 import time
 
-from scapy.all import ICMP, IP, IPv6, AsyncSniffer, Raw, conf, send
+from forgelib import sniff_until
+from scapy.all import ICMP, IP, IPv6, Raw, conf, send
 from scapy.layers.sctp import SCTP
 
 conf.verb = 0
@@ -146,13 +147,7 @@ def ready():
 
 
 # The sniffer runs on; the packets go when ready() (at most 240 s).
-sniffer = AsyncSniffer(iface=iface, prn=watch, store=0,
-                       started_callback=lambda: print("sniffing",
-                                                      flush=True))
-sniffer.start()
-t0 = time.time()
-while not ready() and time.time() - t0 < 240 + delay:
-    time.sleep(0.1)
+sniff_until(iface, watch, ready, 240 + delay)
 if st["tsn"] is None:
     print("no association seen", flush=True)
     os._exit(1)	# the sniffer's thread too

@@ -87,3 +87,38 @@ end_session() {
 	kill -0 "$pid" 2>/dev/null && fatal "$1: ssh did not exit after its input ended"
 	wait "$pid" || fatal "$1: ssh exited with status $?"
 }
+
+# forge NAME FORGER PORT MODES [-- ssh options]: an attacker on the path
+# (FORGER: regress/vm/sctp-forge.py or tcp-forge.py, on host B's path1
+# interface, watching port PORT, sending MODES), then an
+# echoing session (echo_session: $pid, fd 4); the forger goes once the
+# session answered a second line (in "keyed", once ssh also deleted the
+# set-up's key: a loaded machine may take longer than any fixed delay)
+# and is quiet; waits for it.  Sets fpid, and sent (when the forger's
+# last packet went).  FORGE_PCAP: a capture of the case there.
+forge() {
+	local name=$1 forger=$2 port=$3 modes=$4
+	shift 4
+	[ "${1:-}" = -- ] && shift
+	if [ -n "${FORGE_PCAP:-}" ]; then
+		"$TOPO" exec a tcpdump -i path1 -n -s 200 -w "$FORGE_PCAP/$name.pcap" \
+		    sctp or port 2222 2>/dev/null &
+		sleep 1
+	fi
+	# shellcheck disable=SC2086
+	FORGE_GO=$W/go-$name "$TOPO" exec b /usr/bin/python3 "$forger" path1 "$port" $modes \
+	    >"$W/forge-$name.log" 2>&1 &
+	fpid=$!
+	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
+	echo_session "$name" "$@"
+	if [ "$name" = keyed ]; then
+		wait_for "$W/$name.log" "SCTP-AUTH: key 0 deleted" 120 ||
+		    { tail "$W/$name.log"; fatal "$name: ssh never deleted the set-up's key"; }
+	fi
+	echo go >&4 || fatal "$name: the session died before the forgery"
+	wait_for "$W/$name.out" "got go" 60 || fatal "$name: the session did not answer"
+	touch "$W/go-$name"
+	wait "$fpid" || { cat "$W/forge-$name.log"; fatal "$name: the forger saw no session"; }
+	# when the last packet went (the forger's clock is the VM's)
+	sent=$(awk '/^sent / { t = $NF } END { print t }' "$W/forge-$name.log")
+}

@@ -21,7 +21,8 @@ import os
 import sys
 import time
 
-from scapy.all import IP, TCP, AsyncSniffer, Raw, conf, send
+from forgelib import sniff_until
+from scapy.all import IP, TCP, Raw, conf, send
 
 conf.verb = 0
 iface, sport, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -53,13 +54,7 @@ def ready():
         (go is None or os.path.exists(go)) and now - st["quiet"] >= 1
 
 
-sniffer = AsyncSniffer(iface=iface, prn=watch, store=0,
-                       started_callback=lambda: print("sniffing",
-                                                      flush=True))
-sniffer.start()
-t0 = time.time()
-while not ready() and time.time() - t0 < 240 + delay:
-    time.sleep(0.1)
+sniff_until(iface, watch, ready, 240 + delay)
 if "last" not in st:
     print("no connection seen", flush=True)
     os._exit(1)	# the sniffer's thread too
