@@ -1,6 +1,9 @@
 /*
- * ms-drain.pml: Promela model of multi-stream mode's ordering and its
- * rekey and shutdown drains, PROTOCOL.sctp sections 2.4 to 2.7.
+ * ms-drain.pml: Promela model of multi-stream mode's ordering, its rekey
+ * and shutdown drains and the holding of level-1 packets, PROTOCOL.sctp
+ * sections 2.4 to 2.7.  Version 2 (2.1: no drain before KEXINIT, the
+ * receiver holds a level-1 packet until R reaches its counter) unless
+ * -DV1, version 1 (the drain before KEXINIT; holding never needed).
  * Checked by regress/ms-model.sh (spin -a, gcc, pan).
  *
  * Processes:
@@ -42,12 +45,17 @@
  * and network it must never happen, so each is an assertion.
  *
  * Mutants (spin -DNAME -a ...): each removes one rule and must fail a check.
- *   NO_DRAIN_BEFORE_KEXINIT     2.7: KEXINIT sent without draining
+ *   NO_HOLD                     2.6: version 2 without holding
+ *   NO_DRAIN_BEFORE_KEXINIT     with V1 and NO_HOLD: version 1 without
+ *                               its drain before KEXINIT
  *   NO_DRAIN_AFTER_NEWKEYS      2.7: new-key packets right after NEWKEYS
- *   NO_DRAIN_BEFORE_DISCONNECT  2.7: DISCONNECT sent without draining
+ *   NO_DRAIN_BEFORE_DISCONNECT  with V1 and NO_HOLD: DISCONNECT sent
+ *                               without draining (holding alone keeps it
+ *                               complete too: the model has no
+ *                               association end to lose it to)
  *   DATA_DURING_KEX             2.7: channel data between KEXINIT and NEWKEYS
  *     (with NO_SENDER_ASSERT too: caught by the receiver instead)
- *   NO_READ_WHILE_DRAINING      2.7: a draining side stops reading
+ *   NO_READ_WHILE_DRAINING      with V1: a draining side stops reading
  */
 
 #ifndef D1
@@ -66,6 +74,7 @@
 #define W  1	/* receive window of a kernel, in messages */
 #endif
 #define QS 4	/* capacity of a stream in flight; asserted never exceeded */
+#define HQ 4	/* messages held (2.6); asserted never exceeded */
 
 /* payload types (2.4); DATA stands for all level-3 types (91, 93 to 100) */
 mtype = { DISCONNECT, IGNORE, KEXINIT, NEWKEYS, ECDH_INIT, ECDH_REPLY, DATA };
@@ -140,10 +149,13 @@ inline newkeys_out() {
 
 /* ---- Sender: drains (2.7) ---- */
 
-/* rekey: drain, then KEXINIT (2.7) */
+/* rekey: KEXINIT; in version 1, drain first (2.7) */
+#if defined(V1) && !defined(NO_DRAIN_BEFORE_KEXINIT)
+#define DRAIN_BEFORE_KEXINIT
+#endif
 inline start_kex() {
 	nstarted++;
-#ifdef NO_DRAIN_BEFORE_KEXINIT
+#ifndef DRAIN_BEFORE_KEXINIT
 	send1(KEXINIT); kexing = true; ks = KI_SENT
 #else
 	ks = DRAIN1; req!nsent
@@ -190,24 +202,50 @@ inline after_newkeys() {
 #else
 #define COVER_DATA skip
 #endif
+#ifdef COVER_HOLD		/* a level-1 packet held (2.6) */
+#define COVER_HELD assert(false)
+#else
+#define COVER_HELD skip
+#endif
 
 /* ---- Receiver: the receive rules of 2.6 for one message ---- */
 
-inline receive() {
-	in?st,t,q1,q2,q3,n,k;
+/* 2.6, holding: the held messages go first once R reaches the counter of
+ * the held level-1 packet (RELEASED), or whenever none is held */
+#define HELD_READY (nempty(hq) && (!holding || R == hold_n))
+#define HELD_NOT_READY (empty(hq) || (holding && R != hold_n))
+
+inline process() {
 	/* step 2: sealed under another key: the tag fails, connection ends
 	 * (property 4: nothing under the new key before NEWKEYS, nothing
 	 * under the old one after it) */
 	assert(k == rk);
+	held = false;
 	/* step 4: by (stream, seq2, seq3) */
 	if
 	:: st == 0 && q2 == 0 && q3 == 0 ->		/* level 1 */
 		assert(q1 == rE + 1);	/* no level-1 packet skipped/repeated */
 		assert(LEVEL1(t));
-		/* completeness: every sequenced packet sent before it under this
-		 * key was accepted: R = counter, H (if any) = counter - 1 */
-		assert(R == n && (Hp1 == 0 || Hp1 == n));
-		rE = q1; X0 = 1; X[1] = 1; X[2] = 1
+		/* nothing sent after it accepted: H (if any) <= counter - 1 */
+		assert(Hp1 <= n);
+#ifdef NO_HOLD
+		/* completeness at once: R = counter */
+		assert(R == n);
+#endif
+		if
+		:: R != n ->
+			/* hold it (2.6): only one at a time, from the kernel */
+			assert(!holding);
+			COVER_HELD;
+			holding = true; hold_n = n; held = true;
+			assert(nfull(hq));
+			hq!st,t,q1,q2,q3,n,k
+		:: else -> holding = false
+		fi;
+		if
+		:: !held -> rE = q1; X0 = 1; X[1] = 1; X[2] = 1
+		:: else
+		fi
 	:: st == 0 && q2 >= 1 && q3 == 0 ->		/* level 2 */
 		assert(q1 == rE);	/* nothing of another epoch */
 		assert(q2 == X0);	/* in order on stream 0 */
@@ -215,37 +253,63 @@ inline receive() {
 		X0++
 	:: st >= 1 ->					/* level 3 */
 		assert(q1 == rE);	/* nothing of an old epoch after level 1 */
+		/* nothing sent after a held level-1 packet (2.6) */
+		assert(!holding || n < hold_n);
 		assert(q2 == st);
 		assert(q3 == X[st]);	/* in order on its stream */
 		assert(t == DATA);
 		X[st]++
 	:: else -> assert(false)	/* e.g. stream 0 with seq3 set */
 	fi;
-	R++;
-	if :: n + 1 > Hp1 -> Hp1 = n + 1 :: else fi;	/* H = max(H, n) */
-	/* step 5: dispatch, with strict KEX's order of the kex messages */
+	/* a held packet is taken again once released */
 	if
-	:: t == DATA -> COVER_DATA; drcv++
-	:: t == IGNORE -> skip
-	:: t == KEXINIT ->
-		assert(peer_ki == nk_rcvd); peer_ki++;
+	:: !held ->
+		R++;
+		if :: n + 1 > Hp1 -> Hp1 = n + 1 :: else fi;	/* H = max(H, n) */
+		/* step 5: dispatch, with strict KEX's order of the kex messages */
 		if
-		:: ks == NORMAL -> start_kex()	/* the peer started: answer */
-		:: else ->	/* simultaneous KEXINIT, or draining after
-				 * NEWKEYS (answered after the drain) */
-			COVER_KEXINIT
+		:: t == DATA -> COVER_DATA; drcv++
+		:: t == IGNORE -> skip
+		:: t == KEXINIT ->
+			assert(peer_ki == nk_rcvd); peer_ki++;
+			if
+			:: ks == NORMAL -> start_kex()	/* the peer started: answer */
+			:: else ->	/* simultaneous KEXINIT, or draining after
+					 * NEWKEYS (answered after the drain) */
+				COVER_KEXINIT
+			fi
+		:: t == ECDH_INIT || t == ECDH_REPLY ->
+			assert(t == (me == 0 -> ECDH_REPLY : ECDH_INIT));
+			assert(peer_km + 1 == peer_ki); peer_km++
+		:: t == NEWKEYS ->
+			assert(peer_km == nk_rcvd + 1); nk_rcvd++;
+			/* the new inbound key: the state of 2.6 restarts */
+			rk++; rE = 0; X0 = 1; X[1] = 1; X[2] = 1; R = 0; Hp1 = 0
+		:: t == DISCONNECT -> gotdisc = true
 		fi
-	:: t == ECDH_INIT || t == ECDH_REPLY ->
-		assert(t == (me == 0 -> ECDH_REPLY : ECDH_INIT));
-		assert(peer_km + 1 == peer_ki); peer_km++
-	:: t == NEWKEYS ->
-		assert(peer_km == nk_rcvd + 1); nk_rcvd++;
-		/* the new inbound key: the state of 2.6 restarts */
-		rk++; rE = 0; X0 = 1; X[1] = 1; X[2] = 1; R = 0; Hp1 = 0
-	:: t == DISCONNECT -> gotdisc = true
+	:: else
 	fi;
 	st = 0; t = 0; q1 = 0; q2 = 0; q3 = 0; n = 0; k = 0
 }
+
+/* a message read from the kernel: held behind a held level-1 packet if
+ * on stream 0 (2.6), else processed */
+inline receive() {
+	in?st,t,q1,q2,q3,n,k;
+	if
+	:: holding && st == 0 ->
+		assert(nfull(hq));	/* model bound HQ, not a protocol rule */
+		hq!st,t,q1,q2,q3,n,k;
+		st = 0; t = 0; q1 = 0; q2 = 0; q3 = 0; n = 0; k = 0
+	:: else -> process()
+	fi
+}
+
+inline receive_held() {
+	hq?st,t,q1,q2,q3,n,k;
+	process()
+}
+
 
 proctype Peer(bit me; chan o0, o1, o2, in, req, ev)
 {
@@ -263,11 +327,20 @@ proctype Peer(bit me; chan o0, o1, o2, in, req, ev)
 	byte dsent[3], drcv, ign, nsent;
 	bool gotdisc;
 	byte st, q1, q2, q3, n, k; mtype t;	/* the message being read */
+	/* 2.6, holding: a level-1 packet held, its counter, held messages */
+	bool holding, held;
+	byte hold_n;
+	chan hq = [HQ] of { byte, mtype, byte, byte, byte, byte, byte };
 	xs o0; xs o1; xs o2; xr in; xs req; xr ev;
 
 	X[1] = 1; X[2] = 1;
 	do
-	:: atomic { nempty(in) && MAY_READ -> receive() };
+	:: atomic { nempty(in) && MAY_READ && HELD_NOT_READY -> receive() };
+		if
+		:: gotdisc -> break	/* B: the connection ends */
+		:: else -> skip
+		fi
+	:: atomic { HELD_READY && MAY_READ -> receive_held() };
 		if
 		:: gotdisc -> break	/* B: the connection ends */
 		:: else -> skip

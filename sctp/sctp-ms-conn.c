@@ -132,6 +132,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 	if (c->rcv.x != NULL)
 		sctp_ms_recv_free(&c->rcv);
 	sctp_ms_parts_free(c);
+	sshbuf_free(c->held);
 	free(c->sclass);
 	freezero(c, sizeof(*c));
 }
@@ -206,6 +207,7 @@ int sctp_ms_have_output(struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_waiting(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_queued(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
+u_int sctp_ms_holds(const struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_check_drain(struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *in, size_t *rlen)
     { return SSH_ERR_INTERNAL_ERROR; }

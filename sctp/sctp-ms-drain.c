@@ -163,11 +163,25 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 int
 sctp_ms_check_drain(struct sctp_ms_conn *c)
 {
-	if (c == NULL || !drain_expired(c))
+	if (c == NULL)
+		return 0;
+	if (sctp_ms_hold_expired(c)) {
+		error("SCTP: a level-1 packet waited %d seconds for packets "
+		    "sent before it that never came (truncation; "
+		    "SCTPDrainTimeout)", c->opts->drain_timeout);
+		return SSH_ERR_PROTOCOL_ERROR;
+	}
+	if (!drain_expired(c))
 		return 0;
 	error("SCTP drain timed out after %d seconds: the peer acknowledges "
 	    "nothing (SCTPDrainTimeout)", c->opts->drain_timeout);
 	return SSH_ERR_CONN_TIMEOUT;
+}
+
+u_int
+sctp_ms_holds(const struct sctp_ms_conn *c)
+{
+	return c == NULL ? 0 : c->holds;
 }
 
 /*

@@ -37,6 +37,7 @@ struct ms_msg {
 						   2: 1.4's retire */
 	int			 express;	/* on an interactive stream */
 	int			 disconnect;	/* SSH2_MSG_DISCONNECT (2.7) */
+	int			 kexinit;	/* SSH2_MSG_KEXINIT (2.7) */
 	struct sshbuf		*b;
 };
 
@@ -85,6 +86,8 @@ struct sctp_ms_conn {
 	int			 full_io;	/* sendmsg/recvmsg allowed */
 	int			 offered;	/* we offered the mode */
 	int			 agreed;	/* both did (2.1) */
+	int			 v2;		/* version 2: no drain before
+						   KEXINIT (2.1, 2.7) */
 	int			 active_in, active_out;
 	struct sctp_ms_cipher	*enc, *dec;
 	struct sctp_ms_send	 snd;
@@ -114,6 +117,10 @@ struct sctp_ms_conn {
 	struct sshbuf		*rbuf;		/* a message being read */
 	TAILQ_HEAD(, ms_part)	 parts;		/* messages read in parts */
 	size_t			 parts_bytes;
+	struct sshbuf		*held;		/* records held (2.6) */
+	double			 hold_start;	/* monotime_double() */
+	double			 hold_deadline;	/* 0 = none */
+	u_int			 holds;		/* level-1 packets held */
 	TAILQ_HEAD(, ms_uchan)	 uchans;	/* 3.8 */
 	TAILQ_HEAD(, ms_mchan)	 mchans;	/* 3.8 */
 	u_long			 uchan_dropped;	/* unsequenced, out of age */
@@ -135,6 +142,7 @@ ssize_t	sctp_ms_send_one(struct sctp_ms_conn *, const struct ms_msg *);
 int	sctp_ms_read_one(struct sctp_ms_conn *, struct sshbuf *, size_t *,
 	    int dontwait);
 void	sctp_ms_parts_free(struct sctp_ms_conn *);
+int	sctp_ms_hold_expired(struct sctp_ms_conn *);
 
 /* sctp-ms-chan.c */
 struct ms_uchan *sctp_ms_uchan_by_local(const struct sctp_ms_conn *, u_int);

@@ -52,8 +52,10 @@
 
 #define KEX_NAME_C	"sctp-streams-c-v01@openssh-sctp.invalid"
 #define KEX_NAME_S	"sctp-streams-s-v01@openssh-sctp.invalid"
+#define KEX_NAME_C2	"sctp-streams-c-v02@openssh-sctp.invalid"
+#define KEX_NAME_S2	"sctp-streams-s-v02@openssh-sctp.invalid"
 
-/* 2.1: the pseudo-algorithm to append to our initial KEXINIT, or NULL. */
+/* 2.1: the pseudo-algorithms to append to our initial KEXINIT, or NULL. */
 const char *
 sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 {
@@ -68,7 +70,7 @@ sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 		return NULL;
 	}
 	c->offered = 1;
-	return server ? KEX_NAME_S : KEX_NAME_C;
+	return server ? KEX_NAME_S2 "," KEX_NAME_S : KEX_NAME_C2 "," KEX_NAME_C;
 }
 
 /*
@@ -81,7 +83,7 @@ sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
     const char *enc_out, int comp_in, int comp_out)
 {
 	char *found;
-	int peer;
+	int peer, peer2;
 
 	if (c == NULL)
 		return 0;
@@ -95,9 +97,13 @@ sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
 		}
 		return 0;
 	}
+	found = match_list(server ? KEX_NAME_C2 : KEX_NAME_S2, peer_kexalgs,
+	    NULL);
+	peer2 = found != NULL;
+	free(found);
 	found = match_list(server ? KEX_NAME_C : KEX_NAME_S, peer_kexalgs,
 	    NULL);
-	peer = found != NULL;
+	peer = peer2 || found != NULL;
 	free(found);
 	if (peer && !strict) {
 		error("SCTP channels on streams offered without strict KEX");
@@ -121,8 +127,9 @@ sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
 		return 0;
 	}
 	c->agreed = 1;
-	debug("SCTP channels on streams in use: %u streams out, %u in",
-	    c->nout, c->nin);
+	c->v2 = peer2;
+	debug("SCTP channels on streams in use: %u streams out, %u in "
+	    "(version %d)", c->nout, c->nin, c->v2 ? 2 : 1);
 	return 0;
 }
 

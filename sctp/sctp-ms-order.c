@@ -175,6 +175,8 @@ sctp_ms_recv_newkey(struct sctp_ms_recv *r)
 	memset(r->swin, 0, SCTP_MS_SWINDOW / 8);
 	r->utop = 0;
 	memset(r->uwin, 0, sizeof(r->uwin));
+	r->holding = 0;
+	r->hold = 0;
 	r->why = NULL;
 }
 
@@ -255,11 +257,22 @@ sctp_ms_recv_complete(const struct sctp_ms_recv *r, uint64_t counter)
 }
 
 /*
+ * 2.6, holding: whether the held level-1 packet may now be checked again,
+ * every sequenced packet below its counter having been accepted.
+ */
+int
+sctp_ms_recv_released(const struct sctp_ms_recv *r)
+{
+	return r->holding && r->r == r->hold;
+}
+
+/*
  * Apply the receive rules to a packet whose tag has verified: h from
  * sctp_ms_open (stream and unordered flag as the kernel reported them),
  * type the first byte of its payload.  On success *verdict says whether
- * to process the payload (SCTP_MS_ACCEPT) or drop it (SCTP_MS_DROP, a
- * late or replayed unsequenced packet).
+ * to process the payload (SCTP_MS_ACCEPT), drop it (SCTP_MS_DROP, a late
+ * or replayed unsequenced packet) or hold it (SCTP_MS_HOLD, a level-1
+ * packet that earlier packets have not all reached yet).
  */
 int
 sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
@@ -313,9 +326,20 @@ sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
 		if (r->epoch == UINT32_MAX || h->seq1 != r->epoch + 1)
 			return violation(r, "level-1 sequence number out of "
 			    "order");
-		if (r->r != h->counter || r->h != h->counter)
-			return violation(r, "level-1 packet before all "
-			    "earlier packets (truncation)");
+		if (r->h > h->counter || r->r > h->counter)
+			return violation(r, "level-1 packet after a later "
+			    "packet");
+		if (r->holding && r->hold != h->counter)
+			return violation(r, "level-1 packet while another "
+			    "is held");
+		if (r->r != h->counter) {
+			/* Holding: earlier packets have not all come (2.6). */
+			r->holding = 1;
+			r->hold = h->counter;
+			*verdict = SCTP_MS_HOLD;
+			return 0;
+		}
+		r->holding = 0;
 		r->epoch = h->seq1;
 		recv_restart(r);
 	} else if (s == 0 && h->seq3 == 0) {
@@ -345,6 +369,9 @@ sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
 		r->x[s]++;
 	} else
 		return violation(r, "level-3 numbers on stream 0");
+	if (r->holding && h->counter > r->hold)
+		return violation(r, "packet sent after a held level-1 packet "
+		    "on another stream");
 
 	if (seq_mark(r, h->counter) != 0)
 		return violation(r, "sequenced counter seen before or too "

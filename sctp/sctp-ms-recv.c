@@ -50,6 +50,8 @@
 #include "sctp/sctp-ms-int.h"
 #include "sctp/sctp-cmsg.h"
 #include "sctp/sctp-net.h"
+#include "sctp/sctp-options.h"
+#include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
 
@@ -399,32 +401,102 @@ recv_channel(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 }
 
 /*
+ * 2.6, holding: a record of input kept, unopened, until the held level-1
+ * packet is released; at most SCTP_MS_MAX_HELD bytes.
+ */
+static int
+hold_record(struct sctp_ms_conn *c, const u_char *rec, size_t len)
+{
+	if (c->held == NULL && (c->held = sshbuf_new()) == NULL)
+		return SSH_ERR_ALLOC_FAIL;
+	if (sshbuf_len(c->held) + len > SCTP_MS_MAX_HELD) {
+		error("SCTP: messages held behind a level-1 packet over %d "
+		    "bytes (truncation)", SCTP_MS_MAX_HELD);
+		return SSH_ERR_PROTOCOL_ERROR;
+	}
+	return sshbuf_put(c->held, rec, len);
+}
+
+/* Where the next record comes from: the held ones first once released. */
+static struct sshbuf *
+next_source(const struct sctp_ms_conn *c, struct sshbuf *input)
+{
+	if (c->held != NULL && sshbuf_len(c->held) != 0 &&
+	    (!c->rcv.holding || sctp_ms_recv_released(&c->rcv)))
+		return c->held;
+	return input;
+}
+
+/*
+ * 2.6: a level-1 packet held past SCTPDrainTimeout; put off, as a drain
+ * is (sctp-ms-drain.c), while every path of the association has failed.
+ */
+int
+sctp_ms_hold_expired(struct sctp_ms_conn *c)
+{
+	double now;
+
+	if (!c->rcv.holding || c->hold_deadline == 0 ||
+	    (now = monotime_double()) < c->hold_deadline)
+		return 0;
+	if (sctp_paths_all_down(c->fd)) {
+		c->hold_deadline = now + c->opts->drain_timeout;
+		return 0;
+	}
+	return 1;
+}
+
+static void
+hold_started(struct sctp_ms_conn *c, uint16_t stream, uint64_t counter)
+{
+	c->hold_start = monotime_double();
+	c->hold_deadline = c->opts->drain_timeout > 0 ?
+	    c->hold_start + c->opts->drain_timeout : 0;
+	c->holds++;
+	debug2_f("SCTP stream %u: level-1 packet %llu held until the "
+	    "packets sent before it on other streams arrive (%llu of them "
+	    "accepted)", stream, (unsigned long long)counter,
+	    (unsigned long long)c->rcv.r);
+}
+
+/*
  * Take the next record from input, open it and apply the receive rules
  * (2.6); on acceptance append the message to packet in the RFC 4253
  * layout (length, padding length 4, payload, 4 bytes of padding) that
  * the rest of the packet layer expects.  Dropped packets (2.8) are
- * skipped.  An empty packet means no complete record.
+ * skipped; a level-1 packet that must wait, and the records on stream 0
+ * after it, are held (2.6) and taken before input once it may go on.
+ * An empty packet means no complete record.
  */
 int
 sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
     struct sshbuf *packet)
 {
 	struct sctp_ms_hdr h;
+	struct sshbuf *src;
 	const u_char *p;
 	uint32_t len;
 	uint16_t stream;
 	uint8_t flags;
-	int r, verdict;
+	int r, verdict, was_holding;
 
 	for (;;) {
-		if (sshbuf_len(input) < REC_HDR)
+		src = next_source(c, input);
+		if (sshbuf_len(src) < REC_HDR)
 			return 0;
-		p = sshbuf_ptr(input);
+		p = sshbuf_ptr(src);
 		len = PEEK_U32(p);
 		stream = PEEK_U16(p + 4);
 		flags = p[6];
-		if (sshbuf_len(input) < REC_HDR + (size_t)len)
+		if (sshbuf_len(src) < REC_HDR + (size_t)len)
 			return SSH_ERR_INTERNAL_ERROR;	/* whole records only */
+		if (src == input && c->rcv.holding && stream == 0) {
+			/* Stream 0 waits behind the held packet (2.6). */
+			if ((r = hold_record(c, p, REC_HDR + len)) != 0 ||
+			    (r = sshbuf_consume(input, REC_HDR + len)) != 0)
+				return r;
+			continue;
+		}
 		if ((r = sshbuf_put_u32(packet, 0)) != 0 ||
 		    (r = sshbuf_put_u8(packet, 4)) != 0)
 			return r;
@@ -435,16 +507,30 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			    stream, len, ssh_err(r));
 			return r;
 		}
-		if ((r = sshbuf_consume(input, REC_HDR + len)) != 0)
-			return r;
-		p = sshbuf_ptr(packet);
-		if ((r = sctp_ms_recv_check(&c->rcv, &h, p[5],
-		    &verdict)) != 0) {
+		was_holding = c->rcv.holding;
+		if ((r = sctp_ms_recv_check(&c->rcv, &h,
+		    sshbuf_ptr(packet)[5], &verdict)) != 0) {
 			error("SCTP stream %u: %s (numbers %u/%u/%u, counter "
 			    "%llu)", stream, c->rcv.why, h.seq1, h.seq2,
 			    h.seq3, (unsigned long long)h.counter);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
+		if (verdict == SCTP_MS_HOLD) {
+			sshbuf_reset(packet);
+			if (!was_holding)
+				hold_started(c, stream, h.counter);
+			/* From input it joins the held; held, it stays first. */
+			if (src == input &&
+			    ((r = hold_record(c, p, REC_HDR + len)) != 0 ||
+			    (r = sshbuf_consume(input, REC_HDR + len)) != 0))
+				return r;
+			continue;
+		}
+		if (was_holding && !c->rcv.holding)
+			debug2_f("SCTP: held level-1 packet released after "
+			    "%.3f s", monotime_double() - c->hold_start);
+		if ((r = sshbuf_consume(src, REC_HDR + len)) != 0)
+			return r;
 		if (verdict == SCTP_MS_ACCEPT && !sctp_ms_end_complete(c, &h,
 		    sshbuf_ptr(packet) + 5, sshbuf_len(packet) - 5)) {
 			error("SCTP stream %u: channel end before all earlier "

@@ -414,6 +414,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	m->unseq = unseq;
 	m->drain = drain;
 	m->disconnect = payload[0] == SSH2_MSG_DISCONNECT;
+	m->kexinit = payload[0] == SSH2_MSG_KEXINIT;
 	m->express = m->stream != 0 && favours_interactive(c) &&
 	    c->sclass[m->stream] == 1;
 	*sealed_len = sshbuf_len(m->b);
@@ -441,7 +442,12 @@ sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 
 	if (c->lost)
 		return 0;
-	need = ((m->level1 || m->drain) && c->nonzero) || m->drain == 2 ||
+	/*
+	 * 2.7: level 1 drains for KEXINIT in version 1 and for DISCONNECT;
+	 * the other level-1 messages follow KEXINIT on stream 0 alone.
+	 */
+	need = ((m->drain || (m->level1 && (m->disconnect ||
+	    (m->kexinit && !c->v2)))) && c->nonzero) || m->drain == 2 ||
 	    (m->stream != 0 && c->after_newkeys);
 	/*
 	 * 2.7: a DISCONNECT waits for its drain SCTP_DISCONNECT_DRAIN

@@ -60,7 +60,11 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 		return sshbuf_put_u8(m, 0);
 	TAILQ_FOREACH(msg, &c->outq, next)
 		nq++;
-	if ((r = sshbuf_put_u8(m, 1)) != 0 ||
+	/* Held records cannot exist: only stream 0 was read (2.6). */
+	if (c->rcv.holding || (c->held != NULL && sshbuf_len(c->held) != 0))
+		return SSH_ERR_INTERNAL_ERROR;
+	/* 1: version 1, 2: version 2 (2.1) */
+	if ((r = sshbuf_put_u8(m, c->v2 ? 2 : 1)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->active_in)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->active_out)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->nonzero)) != 0 ||
@@ -92,7 +96,8 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 		return r;
 	TAILQ_FOREACH(msg, &c->outq, next) {
 		if ((r = sshbuf_put_u16(m, msg->stream)) != 0 ||
-		    (r = sshbuf_put_u8(m, msg->level1)) != 0 ||
+		    (r = sshbuf_put_u8(m, msg->level1 | (msg->kexinit << 1) |
+		    (msg->disconnect << 2))) != 0 ||
 		    (r = sshbuf_put_stringb(m, msg->b)) != 0)
 			return r;
 	}
@@ -111,7 +116,7 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		return r;
 	if (!agreed)
 		return 0;
-	if (c == NULL)
+	if (c == NULL || agreed > 2)
 		return SSH_ERR_INVALID_FORMAT;
 	if ((r = sshbuf_get_u8(m, &in)) != 0 ||
 	    (r = sshbuf_get_u8(m, &out)) != 0 ||
@@ -119,6 +124,7 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 	    (r = sshbuf_get_u8(m, &after)) != 0)
 		return r;
 	c->agreed = 1;
+	c->v2 = agreed == 2;
 	c->nonzero = nonzero;
 	c->after_newkeys = after;
 	if (out) {
@@ -181,11 +187,15 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		    (r = sshbuf_get_u8(m, &level1)) != 0 ||
 		    (r = sshbuf_get_stringb(m, msg->b)) != 0)
 			return r;
-		if (msg->stream >= c->nout || level1 > 1 ||
-		    sshbuf_len(msg->b) == 0 ||
+		/* bit 0 level 1; 1 KEXINIT, 2 DISCONNECT, both level 1 */
+		if (msg->stream >= c->nout || level1 > 7 ||
+		    (level1 > 1 && (level1 & 1) == 0) ||
+		    level1 == 7 || sshbuf_len(msg->b) == 0 ||
 		    sshbuf_len(msg->b) > SCTP_MS_MAX_MSG)
 			return SSH_ERR_INVALID_FORMAT;
-		msg->level1 = level1;
+		msg->level1 = level1 & 1;
+		msg->kexinit = (level1 >> 1) & 1;
+		msg->disconnect = (level1 >> 2) & 1;
 		c->outq_bytes += sshbuf_len(msg->b);
 	}
 	return 0;

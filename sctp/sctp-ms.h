@@ -43,6 +43,8 @@ struct sshbuf;
 
 /* 2.10: parts of messages held at once; the cut's time, its idle time */
 #define SCTP_MS_MAX_PARTS	(16 * 1024 * 1024)
+/* 2.6: messages held behind a held level-1 packet */
+#define SCTP_MS_MAX_HELD	(1024 * 1024)
 #define SCTP_MS_CUT_MS		10
 #define SCTP_MS_INTERACTIVE_SECS 5
 /* 2.11: messages of interactive streams queued past a full queue */
@@ -109,12 +111,15 @@ struct sctp_ms_recv {
 	uint64_t	 uwin[SCTP_MS_WINDOW / 64];
 	uint64_t	 udropped;	/* unsequenced replays/late dropped */
 	uint64_t	 uold;		/* of them, from an older epoch */
+	int		 holding;	/* a level-1 packet is held (2.6) */
+	uint64_t	 hold;		/* its counter (K) */
 	const char	*why;		/* reason of the last error */
 };
 
 /* Verdicts of sctp_ms_recv_check besides errors. */
 #define SCTP_MS_ACCEPT	0
 #define SCTP_MS_DROP	1
+#define SCTP_MS_HOLD	2	/* a level-1 packet waits for R (2.6) */
 
 int	sctp_ms_type_level1(u_char type);
 int	sctp_ms_type_channel(u_char type);
@@ -131,5 +136,6 @@ void	sctp_ms_recv_free(struct sctp_ms_recv *r);
 int	sctp_ms_recv_check(struct sctp_ms_recv *r,
 	    const struct sctp_ms_hdr *h, u_char type, int *verdict);
 int	sctp_ms_recv_complete(const struct sctp_ms_recv *r, uint64_t counter);
+int	sctp_ms_recv_released(const struct sctp_ms_recv *r);
 
 #endif /* SCTP_MS_H */

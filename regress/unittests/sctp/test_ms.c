@@ -589,17 +589,25 @@ test_receive(void)
 	ASSERT_INT_EQ(check(&r, y, T_IGNORE), SCTP_MS_ACCEPT);
 	TEST_DONE();
 
-	TEST_START("ms order: truncation before a level-1 packet");
-	x = num(&s, T_DATA, 3, 0);		/* last on stream 3: dropped */
+	TEST_START("ms order: a level-1 packet before earlier ones is held");
+	x = num(&s, T_DATA, 3, 0);		/* last on stream 3: late */
 	k = num(&s, T_KEXINIT, 0, 0);
-	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
-	ASSERT_STRING_EQ(r.why,
-	    "level-1 packet before all earlier packets (truncation)");
-	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	y = num(&s, T_IGNORE, 0, 0);		/* after it, on stream 0 */
 	ASSERT_INT_EQ(check(&r, k, SSH2_MSG_CHANNEL_DATA),
 	    SSH_ERR_INVALID_FORMAT);		/* level-1 numbers, not type */
+	ASSERT_INT_EQ(r.holding, 0);
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_HOLD);
+	ASSERT_INT_EQ(r.holding, 1);
+	ASSERT_INT_EQ(sctp_ms_recv_released(&r), 0);
+	ASSERT_U32_EQ(r.epoch, 0);		/* not taken yet */
+	/* Held again, as sctp_ms_recv() retries it: still waiting. */
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_HOLD);
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(sctp_ms_recv_released(&r), 1);
 	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(r.holding, 0);
 	ASSERT_U32_EQ(r.epoch, 1);
+	ASSERT_INT_EQ(check(&r, y, T_IGNORE), SCTP_MS_ACCEPT);
 	TEST_DONE();
 
 	TEST_START("ms order: nothing of an older epoch after level 1");
@@ -650,6 +658,52 @@ test_receive(void)
 	r.epoch = UINT32_MAX;
 	x.seq1 = 0;
 	ASSERT_INT_EQ(check(&r, x, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	TEST_DONE();
+
+	sctp_ms_send_free(&s);
+	sctp_ms_recv_free(&r);
+}
+
+/* 2.6, holding: what may and may not happen while a level-1 packet waits. */
+static void
+test_hold(void)
+{
+	struct sctp_ms_send s;
+	struct sctp_ms_recv r;
+	struct sctp_ms_hdr k, x, y;
+
+	ASSERT_INT_EQ(sctp_ms_send_init(&s, NSTREAMS), 0);
+	ASSERT_INT_EQ(sctp_ms_recv_init(&r, NSTREAMS), 0);
+
+	TEST_START("ms order: while held, nothing sent after it elsewhere");
+	x = num(&s, T_DATA, 3, 0);		/* late */
+	k = num(&s, T_KEXINIT, 0, 0);
+	y = num(&s, T_DATA, 2, 0);	/* 2.7 forbids: after KEXINIT */
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_HOLD);
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-3 packet of another epoch");
+	y.seq1 = r.epoch;		/* numbered as if before it */
+	ASSERT_INT_EQ(check(&r, y, T_DATA), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why,
+	    "packet sent after a held level-1 packet on another stream");
+	/* A second level-1 packet while one is held is refused. */
+	y = k;
+	y.counter++;
+	ASSERT_INT_EQ(check(&r, y, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-1 packet while another is held");
+	ASSERT_INT_EQ(check(&r, x, T_DATA), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SCTP_MS_ACCEPT);
+	ASSERT_U32_EQ(r.epoch, 1);
+	TEST_DONE();
+
+	TEST_START("ms order: a level-1 packet after a later one: truncation");
+	k = num(&s, T_KEXINIT, 0, 0);
+	x = num(&s, T_IGNORE, 0, 0);
+	x.seq1 = r.epoch;	/* numbers as if before k; counter after */
+	x.seq2 = r.x0;
+	ASSERT_INT_EQ(check(&r, x, T_IGNORE), SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(check(&r, k, T_KEXINIT), SSH_ERR_INVALID_FORMAT);
+	ASSERT_STRING_EQ(r.why, "level-1 packet after a later packet");
 	TEST_DONE();
 
 	sctp_ms_send_free(&s);
@@ -885,9 +939,16 @@ new_bufs(struct sshbuf **ia, struct sshbuf **ib, struct sshbuf **pkt)
 	ASSERT_PTR_NE(*pkt = sshbuf_new(), NULL);
 }
 
-/* Both ends of the association a-b in the mode, keys in place. */
+#define V1_C	"sctp-streams-c-v01@openssh-sctp.invalid"
+#define V1_S	"sctp-streams-s-v01@openssh-sctp.invalid"
+
+/*
+ * Both ends of the association a-b in the mode, keys in place; version 1
+ * (2.1) as with a peer that offers only v01, else version 2.
+ */
 static void
-conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
+conn_keys_v(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
+    int *b, int version)
 {
 	const char *na, *nb;
 
@@ -897,6 +958,12 @@ conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 	configure(*cb);
 	ASSERT_PTR_NE(na = sctp_ms_kex_offer(*ca, 0), NULL);
 	ASSERT_PTR_NE(nb = sctp_ms_kex_offer(*cb, 1), NULL);
+	ASSERT_PTR_NE(strstr(na, "sctp-streams-c-v02@"), NULL);
+	ASSERT_PTR_NE(strstr(nb, V1_S), NULL);
+	if (version == 1) {
+		na = "curve25519-sha256," V1_C;
+		nb = V1_S ",kex-strict-s-v00@openssh.com";
+	}
 	/* A peer offering it without strict KEX is refused (2.1). */
 	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 0, GCM, GCM, 0, 0),
 	    SSH_ERR_INVALID_FORMAT);
@@ -914,6 +981,12 @@ conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
 	sctp_ms_full_io(*cb);
 	ASSERT_INT_EQ(sctp_ms_out_active(*ca), 1);
 	ASSERT_INT_EQ(sctp_ms_in_active(*cb), 1);
+}
+
+static void
+conn_keys(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a, int *b)
+{
+	conn_keys_v(ca, cb, a, b, 2);
 }
 
 /* Both ends of a kernel SCTP association in the mode, keys in place. */
@@ -1105,7 +1178,56 @@ test_conn(void)
 	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
 	TEST_DONE();
 
-	TEST_START("ms conn: KEXINIT after channel data waits for the drain");
+	TEST_START("ms conn: version 2: KEXINIT after channel data, no drain");
+	send_msg(ca, data, sizeof(data));
+	send_msg(ca, kexinit, sizeof(kexinit));
+	send_msg(ca, ign, sizeof(ign));
+	pump(ca, a, ia);
+	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 1);		/* none more */
+	ASSERT_U_INT_EQ(sctp_ms_holds(cb), 0);
+	read_records(cb, b, ib, 3);
+	ASSERT_INT_EQ(records(ib), 3);
+	TEST_DONE();
+
+	TEST_START("ms conn: version 2: a KEXINIT that overtook data is held");
+	{
+		/* The kernel delivered KEXINIT, IGNORE, then the data. */
+		const u_char *p = sshbuf_ptr(ib);
+		size_t l1 = 7 + PEEK_U32(p);
+
+		ASSERT_U16_EQ(PEEK_U16(p + 4), 4);
+		ASSERT_INT_EQ(sshbuf_put(ib, p, l1), 0);
+		ASSERT_INT_EQ(sshbuf_consume(ib, l1), 0);
+	}
+	sshbuf_reset(pkt);
+	/* KEXINIT and the IGNORE behind it wait; the data goes first. */
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_packet(pkt, data, sizeof(data));
+	ASSERT_U_INT_EQ(sctp_ms_holds(cb), 1);
+	ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* complete: R, H */
+	expect_packet(pkt, kexinit, sizeof(kexinit));
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_packet(pkt, ign, sizeof(ign));
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);	/* nothing more */
+	TEST_DONE();
+
+	TEST_START("ms conn: version 1: KEXINIT after channel data drains");
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	sctp_pair(&a, &b);
+	conn_keys_v(&ca, &cb, &a, &b, 1);
+	send_msg(ca, data, sizeof(data));
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
 	send_msg(ca, data, sizeof(data));
 	send_msg(ca, kexinit, sizeof(kexinit));
 	pump(ca, a, ia);
@@ -1119,6 +1241,7 @@ test_conn(void)
 	sshbuf_reset(pkt);
 	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* complete: R, H */
 	expect_packet(pkt, kexinit, sizeof(kexinit));
+	ASSERT_U_INT_EQ(sctp_ms_holds(cb), 0);
 	TEST_DONE();
 
 	TEST_START("ms conn: the state moves with privilege separation");
@@ -1245,7 +1368,7 @@ test_drain_timeout(void)
 			    "peer reads");
 		set_drain_timeout(round == 0 ? 1 : 30);
 		slow_pair(&a, &b);
-		conn_keys(&ca, &cb, &a, &b);
+		conn_keys_v(&ca, &cb, &a, &b, 1);	/* KEXINIT drains */
 		/* 64 KB: within a's send buffer, far beyond b's window. */
 		for (i = 0; i < 8; i++)
 			send_msg(ca, data, len);
@@ -1298,6 +1421,103 @@ test_drain_timeout(void)
 	free(data);
 	sshbuf_free(ia);
 	sshbuf_free(ib);
+}
+
+/*
+ * 2.6, holding on kernel SCTP: a KEXINIT whose earlier data never comes
+ * ends the connection after SCTPDrainTimeout (truncation), and messages
+ * held behind it are bounded.
+ */
+static void
+test_hold_limits(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt, *rec;
+	u_char data[] = { SSH2_MSG_CHANNEL_DATA, 0, 0, 0, 3, 0, 0, 0, 2,
+	    'h', 'i' };
+	u_char ign[] = { SSH2_MSG_IGNORE, 0, 0, 0, 0 };
+	u_char kexinit[] = { SSH2_MSG_KEXINIT, 1, 2, 3 };
+	const u_char *p;
+	size_t l1, l2;
+	double t0, waited;
+	int a, b, i, r, round;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	new_bufs(&ia, &ib, &pkt);
+	ASSERT_PTR_NE(rec = sshbuf_new(), NULL);
+	for (round = 0; round < 2; round++) {
+		if (round == 0)
+			TEST_START("ms conn: a held KEXINIT whose earlier data "
+			    "never comes ends the connection (truncation)");
+		else
+			TEST_START("ms conn: messages held behind a KEXINIT "
+			    "are bounded");
+		set_drain_timeout(1);
+		conn_pair(&ca, &cb, &a, &b);
+		send_msg(ca, ign, sizeof(ign));
+		send_msg(ca, data, sizeof(data));	/* drains: first */
+		send_msg(ca, data, sizeof(data));	/* dropped below */
+		send_msg(ca, kexinit, sizeof(kexinit));
+		send_msg(ca, ign, sizeof(ign));
+		pump(ca, a, ia);
+		read_records(cb, b, ib, 5);
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+		expect_packet(pkt, ign, sizeof(ign));
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+		expect_packet(pkt, data, sizeof(data));
+		/* The second data record is lost: truncation. */
+		p = sshbuf_ptr(ib);
+		ASSERT_U16_EQ(PEEK_U16(p + 4), 4);
+		ASSERT_INT_EQ(sshbuf_consume(ib, 7 + PEEK_U32(p)), 0);
+		p = sshbuf_ptr(ib);
+		l1 = 7 + PEEK_U32(p);			/* KEXINIT */
+		l2 = 7 + PEEK_U32(p + l1);		/* IGNORE */
+		sshbuf_reset(rec);
+		ASSERT_INT_EQ(sshbuf_put(rec, p + l1, l2), 0);
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+		ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);	/* both held */
+		ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
+		ASSERT_U_INT_EQ(sctp_ms_holds(cb), 1);
+		if (round == 0) {
+			t0 = monotime_double();
+			r = 0;
+			for (i = 0; i < 100 && r == 0; i++) {
+				usleep(100000);
+				r = sctp_ms_check_drain(cb);
+			}
+			waited = monotime_double() - t0;
+			ASSERT_INT_EQ(r, SSH_ERR_PROTOCOL_ERROR);
+			ASSERT_INT_GE((int)(waited * 1000), 900);
+			ASSERT_INT_LT((int)waited, 10);
+		} else {
+			/* Copies of the IGNORE, unopened, past 1 MiB. */
+			for (i = 0; l1 + (i + 2) * l2 <= SCTP_MS_MAX_HELD; i++)
+				ASSERT_INT_EQ(sshbuf_putb(ib, rec), 0);
+			sshbuf_reset(pkt);
+			ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+			ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);
+			ASSERT_INT_EQ(sshbuf_putb(ib, rec), 0);
+			ASSERT_INT_EQ(sshbuf_putb(ib, rec), 0);
+			ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt),
+			    SSH_ERR_PROTOCOL_ERROR);
+		}
+		sshbuf_reset(ia);
+		sshbuf_reset(ib);
+		sctp_ms_conn_free(ca);
+		sctp_ms_conn_free(cb);
+		close(a);
+		close(b);
+		TEST_DONE();
+	}
+	set_drain_timeout(-1);
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+	sshbuf_free(rec);
 }
 
 /* A CHANNEL_DATA of an SCTP forwarding channel: header of 3.3, then 2 bytes. */
@@ -2042,11 +2262,13 @@ test_ms(void)
 #endif
 	test_numbering();
 	test_receive();
+	test_hold();
 	test_low();
 	test_unsequenced();
 #if defined(WITH_SCTP) && defined(WITH_OPENSSL)
 	test_conn();
 	test_drain_timeout();
+	test_hold_limits();
 	test_conn_map();
 	test_conn_express();
 	test_conn_unseq_policy();
