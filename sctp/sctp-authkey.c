@@ -172,6 +172,7 @@ try_activate(struct ssh *ssh, struct sctp_ak *ak)
 		debug("SCTP-AUTH: key %u active, key %u retired",
 		    key_id(ak->active), key_id(old));
 		send_msg(ssh, SCTP_AUTHKEY_RETIRE, key_id(old));
+		sctp_ms_hold_channels(ssh->sctp_ms, 0);
 		return;
 	}
 	if (ak->nretire >= AK_MAX_RETIRE)
@@ -236,6 +237,9 @@ try_install(struct ssh *ssh, struct sctp_ak *ak)
 		    key_id(n), strerror(errno));
 	ak->installed = n;
 	debug("SCTP-AUTH: key %u installed", key_id(n));
+	/* (b): channel data waits for the new key (multi-stream mode). */
+	if (ak->active != 0)
+		sctp_ms_hold_channels(ssh->sctp_ms, 1);
 	send_msg(ssh, SCTP_AUTHKEY_KEY, key_id(n));
 	try_activate(ssh, ak);
 }

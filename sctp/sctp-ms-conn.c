@@ -208,6 +208,7 @@ int sctp_ms_waiting(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_queued(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_holds(const struct sctp_ms_conn *c) { return 0; }
+void sctp_ms_hold_channels(struct sctp_ms_conn *c, int on) { }
 int sctp_ms_check_drain(struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *in, size_t *rlen)
     { return SSH_ERR_INTERNAL_ERROR; }

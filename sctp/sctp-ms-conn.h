@@ -68,6 +68,7 @@ int	sctp_ms_waiting(const struct sctp_ms_conn *);
 size_t	sctp_ms_queued(const struct sctp_ms_conn *);
 u_int	sctp_ms_drains(const struct sctp_ms_conn *);
 u_int	sctp_ms_holds(const struct sctp_ms_conn *);
+void	sctp_ms_hold_channels(struct sctp_ms_conn *, int);
 int	sctp_ms_check_drain(struct sctp_ms_conn *);
 
 /* Channel data: the stream's scheduling class and the size (2.10, 2.11). */

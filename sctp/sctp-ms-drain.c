@@ -59,6 +59,7 @@ dry_subscribe(struct sctp_ms_conn *c, int on)
 		fatal_f("SCTP_SENDER_DRY_EVENT: %s", strerror(errno));
 	c->dry_wait = on;
 	c->dry = 0;
+	c->drain_for = NULL;
 	c->drain_deadline = on && c->opts->drain_timeout > 0 ?
 	    monotime_double() + c->opts->drain_timeout : 0;
 	if (on) {
@@ -81,7 +82,8 @@ drain_expired(struct sctp_ms_conn *c)
 {
 	double now;
 
-	if (!c->dry_wait || c->dry || c->lost || c->drain_deadline == 0 ||
+	if (!c->dry_wait || (c->dry && !c->gated) || c->lost ||
+	    c->drain_deadline == 0 ||
 	    (now = monotime_double()) < c->drain_deadline)
 		return 0;
 	if (sctp_paths_all_down(c->fd)) {
@@ -110,9 +112,19 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		return 0;
 	while ((m = sctp_ms_pick_next(c)) != NULL) {
 		if (sctp_ms_must_drain(c, m)) {
-			if (!c->dry_wait)
+			/*
+			 * Another message heads the queue (sctp-auth-retire
+			 * picked ahead, 1.4 (b)): a SENDER_DRY seen for the
+			 * first may predate what was sent since; ask anew.
+			 */
+			if (c->dry_wait && c->drain_for != m)
+				dry_subscribe(c, 0);
+			if (!c->dry_wait) {
 				dry_subscribe(c, 1);
-			while (!c->dry) {
+				c->drain_for = m;
+			}
+			/* 1.4 (b): a gate waits for the new key too. */
+			while (!c->dry || (c->gated && m->stream != 0)) {
 				if (drain_expired(c)) {
 					error("SCTP drain timed out after %d "
 					    "seconds: the peer acknowledges "
@@ -196,8 +208,8 @@ sctp_ms_have_output(struct sctp_ms_conn *c)
 	if (c == NULL || (m = sctp_ms_pick_next(c)) == NULL)
 		return 0;
 	/* An expired drain too, so that flush reports it. */
-	return !sctp_ms_must_drain(c, m) || !c->dry_wait || c->dry ||
-	    drain_expired(c);
+	return !sctp_ms_must_drain(c, m) || !c->dry_wait ||
+	    (c->dry && !(c->gated && m->stream != 0)) || drain_expired(c);
 }
 
 /* Output waiting for a drain: the caller must poll for input. */
@@ -208,7 +220,23 @@ sctp_ms_waiting(const struct sctp_ms_conn *c)
 
 	if (c == NULL || (m = sctp_ms_pick_next(c)) == NULL)
 		return 0;
-	return sctp_ms_must_drain(c, m) && !c->dry;
+	return sctp_ms_must_drain(c, m) &&
+	    (!c->dry || (c->gated && m->stream != 0));
+}
+
+/*
+ * 1.4 (b): from a new SCTP-AUTH key's install until it is active, nothing
+ * goes on streams >= 1, so that what the retirement of the old key drains
+ * for is only what was sent before.
+ */
+void
+sctp_ms_hold_channels(struct sctp_ms_conn *c, int on)
+{
+	if (c == NULL || !c->active_out || c->gated == on)
+		return;
+	c->gated = on;
+	debug2_f("SCTP channel streams %s for the new SCTP-AUTH key",
+	    on ? "wait" : "go on");
 }
 
 u_int

@@ -38,6 +38,7 @@ struct ms_msg {
 	int			 express;	/* on an interactive stream */
 	int			 disconnect;	/* SSH2_MSG_DISCONNECT (2.7) */
 	int			 kexinit;	/* SSH2_MSG_KEXINIT (2.7) */
+	int			 retire;	/* sctp-auth-retire (1.4 (b)) */
 	struct sshbuf		*b;
 };
 
@@ -98,7 +99,10 @@ struct sctp_ms_conn {
 	int			 express_now;	/* past a full queue (2.11) */
 	int			 nonzero;	/* sent on streams >= 1 since DRY */
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
+	int			 gated;		/* streams >= 1 wait for a new
+						   SCTP-AUTH key (1.4 (b)) */
 	int			 dry_wait;	/* subscribed, waiting */
+	const struct ms_msg	*drain_for;	/* the message it waits for */
 	int			 dry;		/* SENDER_DRY seen while waiting */
 	double			 drain_deadline; /* monotime_double(), 0 = none */
 	double			 drain_start;

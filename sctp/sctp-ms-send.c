@@ -382,7 +382,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	struct ms_msg *m;
 	struct ms_uchan *u;
 	uint16_t stream;
-	int r, unseq, drain = 0;
+	int r, unseq, drain = 0, retire;
 
 	if (c == NULL || !c->active_out || len == 0)
 		return SSH_ERR_INTERNAL_ERROR;
@@ -394,7 +394,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	if (!unseq)
 		stream = send_mapped(c, payload, len, stream, &drain);
 	/* 1.4: every chunk under the retired key acknowledged first. */
-	if (global_request_is(payload, len, SCTP_AUTHKEY_RETIRE))
+	if ((retire = global_request_is(payload, len, SCTP_AUTHKEY_RETIRE)))
 		drain = 2;	/* whatever streams carried */
 	if ((r = sctp_ms_send_number(&c->snd, payload[0], stream, unseq,
 	    &h)) != 0)
@@ -415,6 +415,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	m->drain = drain;
 	m->disconnect = payload[0] == SSH2_MSG_DISCONNECT;
 	m->kexinit = payload[0] == SSH2_MSG_KEXINIT;
+	m->retire = retire;
 	m->express = m->stream != 0 && favours_interactive(c) &&
 	    c->sclass[m->stream] == 1;
 	*sealed_len = sshbuf_len(m->b);
@@ -448,7 +449,7 @@ sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 	 */
 	need = ((m->drain || (m->level1 && (m->disconnect ||
 	    (m->kexinit && !c->v2)))) && c->nonzero) || m->drain == 2 ||
-	    (m->stream != 0 && c->after_newkeys);
+	    (m->stream != 0 && (c->after_newkeys || c->gated));
 	/*
 	 * 2.7: a DISCONNECT waits for its drain SCTP_DISCONNECT_DRAIN
 	 * seconds at most, and not at all while every path has failed: the
@@ -474,6 +475,16 @@ sctp_ms_pick_next(const struct sctp_ms_conn *c)
 {
 	struct ms_msg *m, *head = TAILQ_FIRST(&c->outq);
 
+	/*
+	 * 1.4 (b): sctp-auth-retire before channel messages queued ahead of
+	 * it, not past a level-1 or another stream-0 message.
+	 */
+	TAILQ_FOREACH(m, &c->outq, next) {
+		if (m->retire)
+			return m;
+		if (m->level1 || m->stream == 0)
+			break;
+	}
 	if (head == NULL || c->sclass == NULL || c->sclass[head->stream] == 1 ||
 	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
 		return head;

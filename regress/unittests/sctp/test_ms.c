@@ -1568,6 +1568,109 @@ chan_data(u_char *p, size_t len, uint32_t recipient)
  * interactive messages wait; the first interactive message is written
  * before the bulk queued earlier, and once written the room is back.
  */
+/*
+ * 1.4 (b): while a new SCTP-AUTH key is not yet active, channel data
+ * waits; sctp-auth-retire goes ahead of channel data queued before it,
+ * after a SENDER_DRY asked for it, not one left from the drain before.
+ */
+static void
+test_conn_retire(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt, *req;
+	struct pollfd pfd;
+	u_char data[] = { SSH2_MSG_CHANNEL_DATA, 0, 0, 0, 3, 0, 0, 0, 2,
+	    'h', 'i' };
+	u_char ign[] = { SSH2_MSG_IGNORE, 0, 0, 0, 0 };
+	size_t qdata;
+	u_int drains;
+	int a, b, i;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	new_bufs(&ia, &ib, &pkt);
+	ASSERT_PTR_NE(req = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sshbuf_put_u8(req, SSH2_MSG_GLOBAL_REQUEST), 0);
+	ASSERT_INT_EQ(sshbuf_put_cstring(req,
+	    "sctp-auth-retire-v01@openssh-sctp.invalid"), 0);
+	ASSERT_INT_EQ(sshbuf_put_u8(req, 0), 0);
+	ASSERT_INT_EQ(sshbuf_put_u32(req, 1), 0);
+
+	TEST_START("ms conn: channel data waits for a new SCTP-AUTH key");
+	conn_pair(&ca, &cb, &a, &b);
+	send_msg(ca, data, sizeof(data));
+	pump(ca, a, ia);			/* the drain after NEWKEYS */
+	read_records(cb, b, ib, 1);
+	drains = sctp_ms_drains(ca);
+	sctp_ms_hold_channels(ca, 1);
+	send_msg(ca, data, sizeof(data));
+	send_msg(ca, data, sizeof(data));
+	qdata = sctp_ms_queued(ca);
+	for (i = 0; i < 5; i++) {
+		pfd.fd = a;
+		pfd.events = POLLIN;
+		ASSERT_INT_GE(poll(&pfd, 1, 100), 0);
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+	}
+	ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), qdata);	/* nothing went */
+	ASSERT_INT_EQ(sctp_ms_waiting(ca), 1);
+	ASSERT_INT_EQ(sctp_ms_have_output(ca), 0);
+	/* Stream 0 may go on (2.11 lets it pass bulk data); the data not. */
+	send_msg(ca, ign, sizeof(ign));
+	ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+	ASSERT_SIZE_T_GE(sctp_ms_queued(ca), qdata);
+	TEST_DONE();
+
+	TEST_START("ms conn: sctp-auth-retire before queued channel data");
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	sshbuf_reset(ia);
+	sshbuf_reset(ib);
+	conn_pair(&ca, &cb, &a, &b);
+	send_msg(ca, data, sizeof(data));
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	drains = sctp_ms_drains(ca);
+	sctp_ms_hold_channels(ca, 1);
+	send_msg(ca, data, sizeof(data));
+	send_msg(ca, data, sizeof(data));
+	for (i = 0; i < 3; i++) {
+		pfd.fd = a;
+		pfd.events = POLLIN;
+		ASSERT_INT_GE(poll(&pfd, 1, 100), 0);
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+	}
+	send_msg(ca, sshbuf_ptr(req), sshbuf_len(req));
+	sctp_ms_hold_channels(ca, 0);
+	pump(ca, a, ia);
+	/* The retire drained anew, then the data went without another. */
+	ASSERT_U_INT_EQ(sctp_ms_drains(ca), drains + 1);
+	read_records(cb, b, ib, 3);
+	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 0);	/* the retire */
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_packet(pkt, sshbuf_ptr(req), sshbuf_len(req));
+	for (i = 0; i < 2; i++) {
+		sshbuf_reset(pkt);
+		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+		expect_packet(pkt, data, sizeof(data));
+	}
+	TEST_DONE();
+
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+	sshbuf_free(req);
+}
+
 static void
 test_conn_express(void)
 {
@@ -2271,6 +2374,7 @@ test_ms(void)
 	test_hold_limits();
 	test_conn_map();
 	test_conn_express();
+	test_conn_retire();
 	test_conn_unseq_policy();
 	test_conn_idata();
 #endif
