@@ -234,12 +234,15 @@ inline process() {
 #endif
 		if
 		:: R != n ->
-			/* hold it (2.6): only one at a time, from the kernel */
+			/* hold it (2.6): one at a time ("level-1 packet while
+			 * another is held"); one taken from hq again goes back
+			 * first, as in the code: hq is sorted by counter, which
+			 * on stream 0 is the order sent */
 			assert(!holding);
 			COVER_HELD;
 			holding = true; hold_n = n; held = true;
 			assert(nfull(hq));
-			hq!st,t,q1,q2,q3,n,k
+			hq!!n,st,t,q1,q2,q3,k
 		:: else -> holding = false
 		fi;
 		if
@@ -299,14 +302,14 @@ inline receive() {
 	if
 	:: holding && st == 0 ->
 		assert(nfull(hq));	/* model bound HQ, not a protocol rule */
-		hq!st,t,q1,q2,q3,n,k;
+		hq!!n,st,t,q1,q2,q3,k;
 		st = 0; t = 0; q1 = 0; q2 = 0; q3 = 0; n = 0; k = 0
 	:: else -> process()
 	fi
 }
 
 inline receive_held() {
-	hq?st,t,q1,q2,q3,n,k;
+	hq?n,st,t,q1,q2,q3,k;
 	process()
 }
 
@@ -330,7 +333,7 @@ proctype Peer(bit me; chan o0, o1, o2, in, req, ev)
 	/* 2.6, holding: a level-1 packet held, its counter, held messages */
 	bool holding, held;
 	byte hold_n;
-	chan hq = [HQ] of { byte, mtype, byte, byte, byte, byte, byte };
+	chan hq = [HQ] of { byte, byte, mtype, byte, byte, byte, byte };
 	xs o0; xs o1; xs o2; xr in; xs req; xr ev;
 
 	X[1] = 1; X[2] = 1;

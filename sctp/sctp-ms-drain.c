@@ -82,8 +82,7 @@ drain_expired(struct sctp_ms_conn *c)
 {
 	double now;
 
-	if (!c->dry_wait || (c->dry && !c->gated) || c->lost ||
-	    c->drain_deadline == 0 ||
+	if (!c->dry_wait || c->dry || c->lost || c->drain_deadline == 0 ||
 	    (now = monotime_double()) < c->drain_deadline)
 		return 0;
 	if (sctp_paths_all_down(c->fd)) {
@@ -93,6 +92,13 @@ drain_expired(struct sctp_ms_conn *c)
 		return 0;
 	}
 	return 1;
+}
+
+/* 1.4 (b): m is channel data that waits for a new SCTP-AUTH key. */
+static int
+gated(const struct sctp_ms_conn *c, const struct ms_msg *m)
+{
+	return c->gated && m->stream != 0 && !c->lost;
 }
 
 /*
@@ -111,20 +117,20 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 	if (c == NULL)
 		return 0;
 	while ((m = sctp_ms_pick_next(c)) != NULL) {
-		if (sctp_ms_must_drain(c, m)) {
-			/*
-			 * Another message heads the queue (sctp-auth-retire
-			 * picked ahead, 1.4 (b)): a SENDER_DRY seen for the
-			 * first may predate what was sent since; ask anew.
-			 */
-			if (c->dry_wait && c->drain_for != m)
-				dry_subscribe(c, 0);
+		/* A drain given up (DISCONNECT's cap, the end): the connection
+		 * ends, its event is of no more use. */
+		if (c->dry_wait && c->drain_for == m && !sctp_ms_must_drain(c, m))
+			dry_subscribe(c, 0);
+		/*
+		 * 1.4 (b): a channel stream waits for the new SCTP-AUTH key; a
+		 * drain already asked for is seen through first, none begun.
+		 */
+		if (sctp_ms_must_drain(c, m) && (c->dry_wait || !gated(c, m))) {
 			if (!c->dry_wait) {
 				dry_subscribe(c, 1);
 				c->drain_for = m;
 			}
-			/* 1.4 (b): a gate waits for the new key too. */
-			while (!c->dry || (c->gated && m->stream != 0)) {
+			while (!c->dry) {
 				if (drain_expired(c)) {
 					error("SCTP drain timed out after %d "
 					    "seconds: the peer acknowledges "
@@ -145,6 +151,8 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 			c->nonzero = c->after_newkeys = 0;
 			c->drains++;
 		}
+		if (gated(c, m))
+			return 0;
 		if ((n = sctp_ms_send_one(c, m)) == -1) {
 			if (errno == EAGAIN || errno == EWOULDBLOCK ||
 			    errno == EINTR)
@@ -177,6 +185,13 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 {
 	if (c == NULL)
 		return 0;
+	if (c->gated && c->gate_deadline != 0 &&
+	    monotime_double() >= c->gate_deadline &&
+	    !sctp_paths_all_down(c->fd)) {
+		error("SCTP-AUTH: the peer took no new key in %d seconds "
+		    "(SCTPDrainTimeout)", c->opts->drain_timeout);
+		return SSH_ERR_CONN_TIMEOUT;
+	}
 	if (sctp_ms_hold_expired(c)) {
 		error("SCTP: a level-1 packet waited %d seconds for packets "
 		    "sent before it that never came (truncation; "
@@ -207,9 +222,11 @@ sctp_ms_have_output(struct sctp_ms_conn *c)
 
 	if (c == NULL || (m = sctp_ms_pick_next(c)) == NULL)
 		return 0;
+	if (gated(c, m) && !c->dry_wait)
+		return 0;	/* it waits for input: the peer's key */
 	/* An expired drain too, so that flush reports it. */
-	return !sctp_ms_must_drain(c, m) || !c->dry_wait ||
-	    (c->dry && !(c->gated && m->stream != 0)) || drain_expired(c);
+	return !sctp_ms_must_drain(c, m) || !c->dry_wait || c->dry ||
+	    drain_expired(c);
 }
 
 /* Output waiting for a drain: the caller must poll for input. */
@@ -220,8 +237,8 @@ sctp_ms_waiting(const struct sctp_ms_conn *c)
 
 	if (c == NULL || (m = sctp_ms_pick_next(c)) == NULL)
 		return 0;
-	return sctp_ms_must_drain(c, m) &&
-	    (!c->dry || (c->gated && m->stream != 0));
+	return (sctp_ms_must_drain(c, m) && !c->dry) ||
+	    (gated(c, m) && !c->dry_wait);
 }
 
 /*
@@ -235,6 +252,8 @@ sctp_ms_hold_channels(struct sctp_ms_conn *c, int on)
 	if (c == NULL || !c->active_out || c->gated == on)
 		return;
 	c->gated = on;
+	c->gate_deadline = on && c->opts->drain_timeout > 0 ?
+	    monotime_double() + c->opts->drain_timeout : 0;
 	debug2_f("SCTP channel streams %s for the new SCTP-AUTH key",
 	    on ? "wait" : "go on");
 }

@@ -101,6 +101,7 @@ struct sctp_ms_conn {
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
 	int			 gated;		/* streams >= 1 wait for a new
 						   SCTP-AUTH key (1.4 (b)) */
+	double			 gate_deadline;	/* 0 = none */
 	int			 dry_wait;	/* subscribed, waiting */
 	const struct ms_msg	*drain_for;	/* the message it waits for */
 	int			 dry;		/* SENDER_DRY seen while waiting */

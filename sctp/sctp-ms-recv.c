@@ -492,8 +492,9 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			return SSH_ERR_INTERNAL_ERROR;	/* whole records only */
 		if (src == input && c->rcv.holding && stream == 0) {
 			/* Stream 0 waits behind the held packet (2.6). */
-			if ((r = hold_record(c, p, REC_HDR + len)) != 0 ||
-			    (r = sshbuf_consume(input, REC_HDR + len)) != 0)
+			if ((r = hold_record(c, p, REC_HDR + (size_t)len)) != 0 ||
+			    (r = sshbuf_consume(input,
+			    REC_HDR + (size_t)len)) != 0)
 				return r;
 			continue;
 		}
@@ -515,21 +516,29 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			    h.seq3, (unsigned long long)h.counter);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
+		if (verdict == SCTP_MS_HOLD && !c->full_io) {
+			/* Stream 0 alone, before authentication: no hold. */
+			error("SCTP stream %u: level-1 packet before all "
+			    "earlier packets (truncation; counter %llu)",
+			    stream, (unsigned long long)h.counter);
+			return SSH_ERR_PROTOCOL_ERROR;
+		}
 		if (verdict == SCTP_MS_HOLD) {
 			sshbuf_reset(packet);
 			if (!was_holding)
 				hold_started(c, stream, h.counter);
 			/* From input it joins the held; held, it stays first. */
 			if (src == input &&
-			    ((r = hold_record(c, p, REC_HDR + len)) != 0 ||
-			    (r = sshbuf_consume(input, REC_HDR + len)) != 0))
+			    ((r = hold_record(c, p, REC_HDR + (size_t)len)) != 0 ||
+			    (r = sshbuf_consume(input,
+			    REC_HDR + (size_t)len)) != 0))
 				return r;
 			continue;
 		}
 		if (was_holding && !c->rcv.holding)
 			debug2_f("SCTP: held level-1 packet released after "
 			    "%.3f s", monotime_double() - c->hold_start);
-		if ((r = sshbuf_consume(src, REC_HDR + len)) != 0)
+		if ((r = sshbuf_consume(src, REC_HDR + (size_t)len)) != 0)
 			return r;
 		if (verdict == SCTP_MS_ACCEPT && !sctp_ms_end_complete(c, &h,
 		    sshbuf_ptr(packet) + 5, sshbuf_len(packet) - 5)) {

@@ -67,6 +67,7 @@ sctp_ms_outq_clear(struct sctp_ms_conn *c)
 		free(m);
 	}
 	c->outq_bytes = c->express_bytes = 0;
+	c->drain_for = NULL;
 }
 
 /* A stream's class for the scheduler: interactive (1) or bulk (0). */
@@ -449,7 +450,7 @@ sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 	 */
 	need = ((m->drain || (m->level1 && (m->disconnect ||
 	    (m->kexinit && !c->v2)))) && c->nonzero) || m->drain == 2 ||
-	    (m->stream != 0 && (c->after_newkeys || c->gated));
+	    (m->stream != 0 && c->after_newkeys);
 	/*
 	 * 2.7: a DISCONNECT waits for its drain SCTP_DISCONNECT_DRAIN
 	 * seconds at most, and not at all while every path has failed: the
@@ -475,17 +476,30 @@ sctp_ms_pick_next(const struct sctp_ms_conn *c)
 {
 	struct ms_msg *m, *head = TAILQ_FIRST(&c->outq);
 
+	if (head == NULL)
+		return NULL;
 	/*
-	 * 1.4 (b): sctp-auth-retire before channel messages queued ahead of
-	 * it, not past a level-1 or another stream-0 message.
+	 * 2.7: while a drain waits for SENDER_DRY, nothing passes the message
+	 * it waits for; so nothing is written while it is asked for, and the
+	 * event read answers that request, not an earlier one.
+	 */
+	if (c->dry_wait && c->drain_for != NULL)
+		return (struct ms_msg *)c->drain_for;
+	/*
+	 * 1.4 (b): sctp-auth-retire, and while channel streams wait for a new
+	 * SCTP-AUTH key the first stream-0 message, before channel messages
+	 * queued ahead of it; never past a level-1 message.
 	 */
 	TAILQ_FOREACH(m, &c->outq, next) {
-		if (m->retire)
-			return m;
-		if (m->level1 || m->stream == 0)
+		if (m->level1)
 			break;
+		if (m->stream == 0) {
+			if (m->retire || c->gated)
+				return m;
+			break;
+		}
 	}
-	if (head == NULL || c->sclass == NULL || c->sclass[head->stream] == 1 ||
+	if (c->sclass == NULL || c->sclass[head->stream] == 1 ||
 	    (c->sched != SCTP_SCHED_PRIO && c->sched != SCTP_SCHED_WFQ))
 		return head;
 	TAILQ_FOREACH(m, &c->outq, next) {

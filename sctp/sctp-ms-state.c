@@ -60,7 +60,10 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 		return sshbuf_put_u8(m, 0);
 	TAILQ_FOREACH(msg, &c->outq, next)
 		nq++;
-	/* Held records cannot exist: only stream 0 was read (2.6). */
+	/*
+	 * Held records cannot exist at the transfer: before authentication
+	 * nothing is held (2.6, sctp_ms_recv()).
+	 */
 	if (c->rcv.holding || (c->held != NULL && sshbuf_len(c->held) != 0))
 		return SSH_ERR_INTERNAL_ERROR;
 	/* 1: version 1, 2: version 2 (2.1) */
