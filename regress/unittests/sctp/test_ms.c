@@ -1107,6 +1107,32 @@ expect_packet(struct sshbuf *pkt, const u_char *p, size_t len)
 	ASSERT_MEM_EQ(sshbuf_ptr(pkt) + 5, p, len);
 }
 
+/* The end of a test's pair: both connections, both sockets, the inputs. */
+static void
+pair_close(struct sctp_ms_conn *ca, struct sctp_ms_conn *cb, int a, int b,
+    struct sshbuf *ia, struct sshbuf *ib)
+{
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	sshbuf_reset(ia);
+	sshbuf_reset(ib);
+}
+
+/* The next packet c takes from input is p (NULL: none yet). */
+static void
+expect_next(struct sctp_ms_conn *c, struct sshbuf *input, struct sshbuf *pkt,
+    const u_char *p, size_t len)
+{
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(c, input, pkt), 0);
+	if (p == NULL)
+		ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);
+	else
+		expect_packet(pkt, p, len);
+}
+
 static void
 test_conn(void)
 {
@@ -1199,48 +1225,32 @@ test_conn(void)
 		ASSERT_INT_EQ(sshbuf_put(ib, p, l1), 0);
 		ASSERT_INT_EQ(sshbuf_consume(ib, l1), 0);
 	}
-	sshbuf_reset(pkt);
 	/* KEXINIT and the IGNORE behind it wait; the data goes first. */
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-	expect_packet(pkt, data, sizeof(data));
+	expect_next(cb, ib, pkt, data, sizeof(data));
 	ASSERT_U_INT_EQ(sctp_ms_holds(cb), 1);
 	ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* complete: R, H */
-	expect_packet(pkt, kexinit, sizeof(kexinit));
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-	expect_packet(pkt, ign, sizeof(ign));
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-	ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);	/* nothing more */
+	expect_next(cb, ib, pkt, kexinit, sizeof(kexinit)); /* complete */
+	expect_next(cb, ib, pkt, ign, sizeof(ign));
+	expect_next(cb, ib, pkt, NULL, 0);	/* nothing more */
 	TEST_DONE();
 
 	TEST_START("ms conn: version 1: KEXINIT after channel data drains");
-	sctp_ms_conn_free(ca);
-	sctp_ms_conn_free(cb);
-	close(a);
-	close(b);
+	pair_close(ca, cb, a, b, ia, ib);
 	sctp_pair(&a, &b);
 	conn_keys_v(&ca, &cb, &a, &b, 1);
 	send_msg(ca, data, sizeof(data));
 	pump(ca, a, ia);
 	read_records(cb, b, ib, 1);
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_next(cb, ib, pkt, data, sizeof(data));
 	send_msg(ca, data, sizeof(data));
 	send_msg(ca, kexinit, sizeof(kexinit));
 	pump(ca, a, ia);
 	ASSERT_U_INT_EQ(sctp_ms_drains(ca), 2);
 	read_records(cb, b, ib, 2);
-	sshbuf_reset(pkt);
 	/* The kernel may deliver them in either order only if undrained. */
 	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 4);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-	expect_packet(pkt, data, sizeof(data));
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);	/* complete: R, H */
-	expect_packet(pkt, kexinit, sizeof(kexinit));
+	expect_next(cb, ib, pkt, data, sizeof(data));
+	expect_next(cb, ib, pkt, kexinit, sizeof(kexinit)); /* complete */
 	ASSERT_U_INT_EQ(sctp_ms_holds(cb), 0);
 	TEST_DONE();
 
@@ -1409,12 +1419,7 @@ test_drain_timeout(void)
 			read_records(cb, b, ib, 9);
 			ASSERT_INT_EQ(records(ib), 9);
 		}
-		sshbuf_reset(ia);
-		sshbuf_reset(ib);
-		sctp_ms_conn_free(ca);
-		sctp_ms_conn_free(cb);
-		close(a);
-		close(b);
+		pair_close(ca, cb, a, b, ia, ib);
 		TEST_DONE();
 	}
 	set_drain_timeout(-1);
@@ -1462,12 +1467,8 @@ test_hold_limits(void)
 		send_msg(ca, ign, sizeof(ign));
 		pump(ca, a, ia);
 		read_records(cb, b, ib, 5);
-		sshbuf_reset(pkt);
-		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-		expect_packet(pkt, ign, sizeof(ign));
-		sshbuf_reset(pkt);
-		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-		expect_packet(pkt, data, sizeof(data));
+		expect_next(cb, ib, pkt, ign, sizeof(ign));
+		expect_next(cb, ib, pkt, data, sizeof(data));
 		/* The second data record is lost: truncation. */
 		p = sshbuf_ptr(ib);
 		ASSERT_U16_EQ(PEEK_U16(p + 4), 4);
@@ -1477,9 +1478,7 @@ test_hold_limits(void)
 		l2 = 7 + PEEK_U32(p + l1);		/* IGNORE */
 		sshbuf_reset(rec);
 		ASSERT_INT_EQ(sshbuf_put(rec, p + l1, l2), 0);
-		sshbuf_reset(pkt);
-		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-		ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);	/* both held */
+		expect_next(cb, ib, pkt, NULL, 0);	/* both held */
 		ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
 		ASSERT_U_INT_EQ(sctp_ms_holds(cb), 1);
 		if (round == 0) {
@@ -1497,20 +1496,13 @@ test_hold_limits(void)
 			/* Copies of the IGNORE, unopened, past 1 MiB. */
 			for (i = 0; l1 + (i + 2) * l2 <= SCTP_MS_MAX_HELD; i++)
 				ASSERT_INT_EQ(sshbuf_putb(ib, rec), 0);
-			sshbuf_reset(pkt);
-			ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-			ASSERT_SIZE_T_EQ(sshbuf_len(pkt), 0);
+			expect_next(cb, ib, pkt, NULL, 0);
 			ASSERT_INT_EQ(sshbuf_putb(ib, rec), 0);
 			ASSERT_INT_EQ(sshbuf_putb(ib, rec), 0);
 			ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt),
 			    SSH_ERR_PROTOCOL_ERROR);
 		}
-		sshbuf_reset(ia);
-		sshbuf_reset(ib);
-		sctp_ms_conn_free(ca);
-		sctp_ms_conn_free(cb);
-		close(a);
-		close(b);
+		pair_close(ca, cb, a, b, ia, ib);
 		TEST_DONE();
 	}
 	set_drain_timeout(-1);
@@ -1640,18 +1632,12 @@ test_conn_retire(void)
 	TEST_DONE();
 
 	TEST_START("ms conn: sctp-auth-retire before queued channel data");
-	sctp_ms_conn_free(ca);
-	sctp_ms_conn_free(cb);
-	close(a);
-	close(b);
-	sshbuf_reset(ia);
-	sshbuf_reset(ib);
+	pair_close(ca, cb, a, b, ia, ib);
 	conn_pair(&ca, &cb, &a, &b);
 	send_msg(ca, data, sizeof(data));
 	pump(ca, a, ia);
 	read_records(cb, b, ib, 1);
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
+	expect_next(cb, ib, pkt, data, sizeof(data));
 	drains = sctp_ms_drains(ca);
 	sctp_ms_hold_channels(ca, 1);
 	send_msg(ca, data, sizeof(data));
@@ -1669,14 +1655,9 @@ test_conn_retire(void)
 	ASSERT_U_INT_EQ(sctp_ms_drains(ca), drains + 1);
 	read_records(cb, b, ib, 3);
 	ASSERT_U16_EQ(PEEK_U16(sshbuf_ptr(ib) + 4), 0);	/* the retire */
-	sshbuf_reset(pkt);
-	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-	expect_packet(pkt, sshbuf_ptr(req), sshbuf_len(req));
-	for (i = 0; i < 2; i++) {
-		sshbuf_reset(pkt);
-		ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), 0);
-		expect_packet(pkt, data, sizeof(data));
-	}
+	expect_next(cb, ib, pkt, sshbuf_ptr(req), sshbuf_len(req));
+	for (i = 0; i < 2; i++)
+		expect_next(cb, ib, pkt, data, sizeof(data));
 	TEST_DONE();
 
 	sctp_ms_conn_free(ca);
@@ -2131,12 +2112,7 @@ test_conn_unseq_policy(void)
 			ASSERT_U8_EQ(sshbuf_ptr(ib)[7 +
 			    PEEK_U32(sshbuf_ptr(ib)) + 6], 0);
 		}
-		sshbuf_reset(ia);
-		sshbuf_reset(ib);
-		sctp_ms_conn_free(ca);
-		sctp_ms_conn_free(cb);
-		close(a);
-		close(b);
+		pair_close(ca, cb, a, b, ia, ib);
 		TEST_DONE();
 	}
 	set_udp_reliability("rtx", "0");
