@@ -210,6 +210,7 @@ u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_holds(const struct sctp_ms_conn *c) { return 0; }
 void sctp_ms_hold_channels(struct sctp_ms_conn *c, int on) { }
 int sctp_ms_check_drain(struct sctp_ms_conn *c) { return 0; }
+void sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *t) { }
 int sctp_ms_read(struct sctp_ms_conn *c, struct sshbuf *in, size_t *rlen)
     { return SSH_ERR_INTERNAL_ERROR; }
 int sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *in,

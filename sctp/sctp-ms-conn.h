@@ -28,6 +28,7 @@ struct ssh;
 struct sshbuf;
 struct sctp_ms_conn;
 struct sctp_options;
+struct timespec;
 
 /* A connection's state, if fd is an SCTP association; else NULL. */
 struct sctp_ms_conn *sctp_ms_conn_new(int fd);
@@ -70,6 +71,7 @@ u_int	sctp_ms_drains(const struct sctp_ms_conn *);
 u_int	sctp_ms_holds(const struct sctp_ms_conn *);
 void	sctp_ms_hold_channels(struct sctp_ms_conn *, int);
 int	sctp_ms_check_drain(struct sctp_ms_conn *);
+void	sctp_ms_deadline(const struct sctp_ms_conn *, struct timespec *);
 
 /* Channel data: the stream's scheduling class and the size (2.10, 2.11). */
 size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,

@@ -175,6 +175,48 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 	return 0;
 }
 
+/* 1.4 (b): the gate past SCTPDrainTimeout, put off as a drain is. */
+static int
+gate_expired(struct sctp_ms_conn *c)
+{
+	double now;
+
+	if (!c->gated || c->gate_deadline == 0 ||
+	    (now = monotime_double()) < c->gate_deadline)
+		return 0;
+	if (sctp_paths_all_down(c->fd)) {
+		c->gate_deadline = now + c->opts->drain_timeout;
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * For the main loops' poll: the earliest deadline sctp_ms_check_drain()
+ * looks at, so that it passes on time even if nothing else wakes the
+ * loop (the peer silent, no keepalives).
+ */
+void
+sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
+{
+	double d = 0, left;
+
+	if (c == NULL)
+		return;
+	if (c->dry_wait && !c->dry && !c->lost && c->drain_deadline != 0)
+		d = c->drain_deadline;
+	if (c->gated && c->gate_deadline != 0 &&
+	    (d == 0 || c->gate_deadline < d))
+		d = c->gate_deadline;
+	if (c->rcv.holding && c->hold_deadline != 0 &&
+	    (d == 0 || c->hold_deadline < d))
+		d = c->hold_deadline;
+	if (d == 0)
+		return;
+	left = d - monotime_double();
+	ptimeout_deadline_ms(timeout, left > 0 ? (long)(left * 1000) + 1 : 0);
+}
+
 /*
  * Called whenever the connection wakes up (ssh_packet_check_rekey): a
  * drain past SCTPDrainTimeout ends the connection even if the socket
@@ -185,9 +227,7 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 {
 	if (c == NULL)
 		return 0;
-	if (c->gated && c->gate_deadline != 0 &&
-	    monotime_double() >= c->gate_deadline &&
-	    !sctp_paths_all_down(c->fd)) {
+	if (gate_expired(c)) {
 		error("SCTP-AUTH: the peer took no new key in %d seconds "
 		    "(SCTPDrainTimeout)", c->opts->drain_timeout);
 		return SSH_ERR_CONN_TIMEOUT;
