@@ -127,6 +127,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 	sctp_ms_chans_free(c);
 	sctp_ms_cipher_free(c->enc);
 	sctp_ms_cipher_free(c->dec);
+	sctp_ms_cipher_free(c->dec_prev);
 	if (c->snd.c != NULL)
 		sctp_ms_send_free(&c->snd);
 	if (c->rcv.x != NULL)
@@ -208,6 +209,7 @@ int sctp_ms_waiting(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_queued(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_drains(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_holds(const struct sctp_ms_conn *c) { return 0; }
+u_long sctp_ms_prev_drops(const struct sctp_ms_conn *c) { return 0; }
 void sctp_ms_hold_channels(struct sctp_ms_conn *c, int on) { }
 int sctp_ms_check_drain(struct sctp_ms_conn *c) { return 0; }
 void sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *t) { }

@@ -69,6 +69,7 @@ int	sctp_ms_waiting(const struct sctp_ms_conn *);
 size_t	sctp_ms_queued(const struct sctp_ms_conn *);
 u_int	sctp_ms_drains(const struct sctp_ms_conn *);
 u_int	sctp_ms_holds(const struct sctp_ms_conn *);
+u_long	sctp_ms_prev_drops(const struct sctp_ms_conn *);
 void	sctp_ms_hold_channels(struct sctp_ms_conn *, int);
 int	sctp_ms_check_drain(struct sctp_ms_conn *);
 void	sctp_ms_deadline(const struct sctp_ms_conn *, struct timespec *);

@@ -227,6 +227,7 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 {
 	if (c == NULL)
 		return 0;
+	sctp_ms_prev_key_expire(c);
 	if (gate_expired(c)) {
 		error("SCTP-AUTH: the peer took no new key in %d seconds "
 		    "(SCTPDrainTimeout)", c->opts->drain_timeout);
@@ -249,6 +250,12 @@ u_int
 sctp_ms_holds(const struct sctp_ms_conn *c)
 {
 	return c == NULL ? 0 : c->holds;
+}
+
+u_long
+sctp_ms_prev_drops(const struct sctp_ms_conn *c)
+{
+	return c == NULL ? 0 : c->prev_dropped;
 }
 
 /*

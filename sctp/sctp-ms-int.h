@@ -91,6 +91,9 @@ struct sctp_ms_conn {
 						   KEXINIT (2.1, 2.7) */
 	int			 active_in, active_out;
 	struct sctp_ms_cipher	*enc, *dec;
+	struct sctp_ms_cipher	*dec_prev;	/* the key before dec (2.8) */
+	double			 dec_prev_until; /* kept until then */
+	u_long			 prev_dropped;	/* late under dec_prev */
 	struct sctp_ms_send	 snd;
 	struct sctp_ms_recv	 rcv;
 	TAILQ_HEAD(, ms_msg)	 outq;
@@ -148,6 +151,7 @@ int	sctp_ms_read_one(struct sctp_ms_conn *, struct sshbuf *, size_t *,
 	    int dontwait);
 void	sctp_ms_parts_free(struct sctp_ms_conn *);
 int	sctp_ms_hold_expired(struct sctp_ms_conn *);
+void	sctp_ms_prev_key_expire(struct sctp_ms_conn *);
 
 /* sctp-ms-chan.c */
 struct ms_uchan *sctp_ms_uchan_by_local(const struct sctp_ms_conn *, u_int);

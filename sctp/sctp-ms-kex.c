@@ -142,6 +142,13 @@ sctp_ms_set_cipher(struct sctp_ms_conn *c, int out, const char *cipher,
 	if (c == NULL || !c->agreed)
 		return 0;
 	cp = out ? &c->enc : &c->dec;
+	if (!out && c->dec != NULL) {
+		/* 2.8: kept for late unsequenced packets */
+		sctp_ms_cipher_free(c->dec_prev);
+		c->dec_prev = c->dec;
+		c->dec_prev_until = monotime_double() + SCTP_MS_PREV_KEY_SECS;
+		c->dec = NULL;
+	}
 	sctp_ms_cipher_free(*cp);
 	*cp = NULL;
 	return sctp_ms_cipher_init(cp, cipher, key, keylen, iv, ivlen, out);

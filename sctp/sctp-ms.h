@@ -45,6 +45,8 @@ struct sshbuf;
 #define SCTP_MS_MAX_PARTS	(16 * 1024 * 1024)
 /* 2.6: messages held behind a held level-1 packet */
 #define SCTP_MS_MAX_HELD	(1024 * 1024)
+/* 2.8: how long a receiver keeps the previous key, in seconds */
+#define SCTP_MS_PREV_KEY_SECS	120
 #define SCTP_MS_CUT_MS		10
 #define SCTP_MS_INTERACTIVE_SECS 5
 /* 2.11: messages of interactive streams queued past a full queue */

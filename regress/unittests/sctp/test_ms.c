@@ -2358,6 +2358,78 @@ test_conn_idata(void)
 	free(data);
 	free(buf);
 }
+
+/*
+ * 2.8: an unsequenced packet sent under the previous key and read after
+ * the receiver took the next one is dropped and counted; a sequenced one
+ * under it, or an unsequenced one under the key before that, still ends
+ * the connection.
+ */
+static void
+test_conn_prev_key(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	u_char ready[] = { SSH2_MSG_CHANNEL_REQUEST, 0, 0, 0, 7, 0, 0, 0, 1,
+	    'r', 0 };
+	u_char data[] = { SSH2_MSG_CHANNEL_DATA, 0, 0, 0, 3, 0, 0, 0, 2,
+	    'h', 'i' };
+	u_char adj[] = { SSH2_MSG_CHANNEL_WINDOW_ADJUST, 0, 0, 0, 3, 0, 0,
+	    1, 0 };
+	int a, b, round;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	new_bufs(&ia, &ib, &pkt);
+	for (round = 0; round < 3; round++) {
+		TEST_START(round == 0 ? "ms conn: late unsequenced packets "
+		    "under the previous key are dropped and counted" :
+		    round == 1 ? "ms conn: a sequenced packet under the "
+		    "previous key ends the connection" : "ms conn: an "
+		    "unsequenced packet two keys back ends the connection");
+		conn_pair(&ca, &cb, &a, &b);
+		/* b's "ready" for channel 7 of a starts it (3.8) */
+		send_msg(cb, ready, sizeof(ready));
+		pump(cb, b, ib);
+		read_records(ca, a, ia, 1);
+		expect_next(ca, ia, pkt, ready, sizeof(ready));
+		ASSERT_INT_EQ(sctp_ms_unseq_channel(ca, 7, 3), 0);
+		if (round == 1)
+			send_msg(ca, adj, sizeof(adj));
+		else {
+			send_msg(ca, data, sizeof(data));
+			send_msg(ca, data, sizeof(data));
+		}
+		pump(ca, a, ia);
+		read_records(cb, b, ib, round == 1 ? 1 : 2);
+		/* records: length, stream, flags (1: unordered) */
+		ASSERT_U8_EQ(sshbuf_ptr(ib)[6], round == 1 ? 0 : 1);
+		/* b takes a's next key (and, in round 2, the one after) */
+		ASSERT_INT_EQ(sctp_ms_set_cipher(cb, 0, GCM, key_b, 64, iv_a,
+		    12), 0);
+		ASSERT_INT_EQ(sctp_ms_newkeys(cb, 0, NULL), 0);
+		if (round == 2) {
+			ASSERT_INT_EQ(sctp_ms_set_cipher(cb, 0, GCM, key_a, 64,
+			    iv_b, 12), 0);
+			ASSERT_INT_EQ(sctp_ms_newkeys(cb, 0, NULL), 0);
+		}
+		sshbuf_reset(pkt);
+		if (round == 0) {
+			expect_next(cb, ib, pkt, NULL, 0);
+			ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
+			ASSERT_LONG_EQ((long)sctp_ms_prev_drops(cb), 2);
+		} else {
+			ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt),
+			    SSH_ERR_MAC_INVALID);
+			ASSERT_LONG_EQ((long)sctp_ms_prev_drops(cb), 0);
+		}
+		pair_close(ca, cb, a, b, ia, ib);
+		TEST_DONE();
+	}
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+}
 #endif /* WITH_SCTP && WITH_OPENSSL */
 
 void
@@ -2382,6 +2454,7 @@ test_ms(void)
 	test_conn_express();
 	test_conn_retire();
 	test_conn_unseq_policy();
+	test_conn_prev_key();
 	test_conn_idata();
 #endif
 }
