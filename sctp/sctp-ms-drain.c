@@ -194,7 +194,7 @@ gate_expired(struct sctp_ms_conn *c)
 /*
  * For the main loops' poll: the earliest deadline sctp_ms_check_drain()
  * looks at, so that it passes on time even if nothing else wakes the
- * loop (the peer silent, no keepalives).
+ * loop (the peer silent, no keepalives); the previous key's too.
  */
 void
 sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
@@ -211,6 +211,8 @@ sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
 	if (c->rcv.holding && c->hold_deadline != 0 &&
 	    (d == 0 || c->hold_deadline < d))
 		d = c->hold_deadline;
+	if (c->dec_prev != NULL && (d == 0 || c->dec_prev_until < d))
+		d = c->dec_prev_until;	/* 2.8: erased on time */
 	if (d == 0)
 		return;
 	left = d - monotime_double();

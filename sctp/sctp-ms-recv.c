@@ -400,41 +400,55 @@ recv_channel(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 	return 1;
 }
 
-/* 2.8: the previous key is erased SCTP_MS_PREV_KEY_SECS after the new. */
+/*
+ * 2.8: the previous key is erased SCTP_MS_PREV_KEY_SECS after the new one
+ * was taken; put off, as a drain is, while every path has failed.
+ */
 void
 sctp_ms_prev_key_expire(struct sctp_ms_conn *c)
 {
-	if (c->dec_prev == NULL || monotime_double() < c->dec_prev_until)
+	double now;
+
+	if (c->dec_prev == NULL ||
+	    (now = monotime_double()) < c->dec_prev_until)
 		return;
+	if (sctp_paths_all_down(c->fd)) {
+		c->dec_prev_until = now + SCTP_MS_PREV_KEY_SECS;
+		return;
+	}
 	sctp_ms_cipher_free(c->dec_prev);
 	c->dec_prev = NULL;
 	debug3_f("previous SCTP input key erased");
 }
 
 /*
- * 2.8: a packet whose tag failed (err) under the current key: 1 if it is
- * unsequenced, came unordered on a stream >= 1 and verifies under the
- * previous key, i.e. it was sent before the peer's NEWKEYS.  It is then
- * counted, to be dropped; its payload lands in packet, to be discarded.
+ * 2.8: a packet whose tag failed under the current key.  0 if it is
+ * unsequenced, came unordered on a stream >= 1 and opens under the
+ * previous key, i.e. it was sent before the peer's NEWKEYS: it is counted,
+ * to be dropped (its payload lands in packet, to be discarded).  Else
+ * SSH_ERR_MAC_INVALID, or the error of opening it under the previous key
+ * once its tag verified there (2.2's layout checks).
  */
 static int
 late_under_prev(struct sctp_ms_conn *c, const u_char *msg, size_t len,
-    uint16_t stream, uint8_t flags, int err, struct sshbuf *packet)
+    uint16_t stream, uint8_t flags, struct sshbuf *packet)
 {
 	struct sctp_ms_hdr h;
+	int r;
 
 	sctp_ms_prev_key_expire(c);
-	if (err != SSH_ERR_MAC_INVALID || c->dec_prev == NULL ||
-	    stream == 0 || (flags & SCTP_MS_F_UNORDERED) == 0 ||
-	    len < SCTP_MS_COUNTER_LEN ||
-	    (PEEK_U64(msg) & SCTP_MS_UNSEQ) == 0 ||
-	    sctp_ms_open(c->dec_prev, msg, len, stream, 1, &h, packet) != 0)
-		return 0;
+	if (c->dec_prev == NULL || stream == 0 ||
+	    (flags & SCTP_MS_F_UNORDERED) == 0 || len < SCTP_MS_COUNTER_LEN ||
+	    (PEEK_U64(msg) & SCTP_MS_UNSEQ) == 0)
+		return SSH_ERR_MAC_INVALID;
+	if ((r = sctp_ms_open(c->dec_prev, msg, len, stream, 1, &h,
+	    packet)) != 0)
+		return r;
 	c->prev_dropped++;
 	if (c->prev_dropped >= next_report(c->prev_dropped - 1))
 		debug_f("stream %u: unsequenced data dropped: sent under the "
 		    "previous key (%lu so far)", stream, c->prev_dropped);
-	return 1;
+	return 0;
 }
 
 /*
@@ -540,10 +554,11 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			return r;
 		r = sctp_ms_open(c->dec, p + REC_HDR, len, stream,
 		    (flags & SCTP_MS_F_UNORDERED) != 0, &h, packet);
-		if (r != 0 && late_under_prev(c, p + REC_HDR, len, stream,
-		    flags, r, packet)) {
+		if (r == SSH_ERR_MAC_INVALID && (r = late_under_prev(c,
+		    p + REC_HDR, len, stream, flags, packet)) == 0) {
 			sshbuf_reset(packet);
-			if ((r = sshbuf_consume(src, REC_HDR + (size_t)len)) != 0)
+			if ((r = sshbuf_consume(src,
+			    REC_HDR + (size_t)len)) != 0)
 				return r;
 			continue;
 		}

@@ -2376,6 +2376,7 @@ test_conn_prev_key(void)
 	    'h', 'i' };
 	u_char adj[] = { SSH2_MSG_CHANNEL_WINDOW_ADJUST, 0, 0, 0, 3, 0, 0,
 	    1, 0 };
+	struct timespec pt;
 	int a, b, round;
 
 	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
@@ -2418,6 +2419,11 @@ test_conn_prev_key(void)
 			expect_next(cb, ib, pkt, NULL, 0);
 			ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
 			ASSERT_LONG_EQ((long)sctp_ms_prev_drops(cb), 2);
+			/* The loops wake to erase the previous key. */
+			ptimeout_init(&pt);
+			sctp_ms_deadline(cb, &pt);
+			ASSERT_INT_GT(ptimeout_get_ms(&pt), 100 * 1000);
+			ASSERT_INT_LE(ptimeout_get_ms(&pt), 120 * 1000 + 1);
 		} else {
 			ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt),
 			    SSH_ERR_MAC_INVALID);
