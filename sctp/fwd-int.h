@@ -143,6 +143,7 @@ struct fwd_chan {
 	struct sockaddr_storage dst;	/* the local address it sent to */
 	socklen_t	 dstlen;
 	int		 replied;
+	double		 last_rx;	/* UDP: the source's last datagram */
 	u_int		 queued;	/* while opening */
 	int		 counted;	/* UDP (sshd): in the connection's total */
 	int		 bad_confirm;	/* ssh: its confirmation was malformed */

@@ -217,18 +217,28 @@ fwd_udp_connect(struct ssh *ssh, struct fwd_chan *f, const char *host,
 	return fd;
 }
 
-/* A flow to make room for: the oldest open one that never got a reply. */
+/*
+ * A flow to make room for (3.4): of the open ones that never got a reply,
+ * the one whose source sent last the longest ago, so that a source that
+ * keeps sending (a one-way flow) outlasts sources that sent once (spoofed
+ * ones); the oldest of equals.
+ */
 static int
 evict(struct ssh *ssh, Channel *lc)
 {
 	struct fwd_chan *f = lc->sctp_fwd;
-	Channel *fc;
+	Channel *fc, *victim = NULL;
 	u_int i;
 
 	for (i = 0; i < f->nflows; i++) {
 		if ((fc = flow_channel(ssh, f->flows[i])) == NULL ||
 		    fc->type != SSH_CHANNEL_OPEN || fc->sctp_fwd->replied)
 			continue;
+		if (victim == NULL ||
+		    fc->sctp_fwd->last_rx < victim->sctp_fwd->last_rx)
+			victim = fc;
+	}
+	if ((fc = victim) != NULL) {
 		debug("channel %d: UDP forward %d full: closing unreplied "
 		    "channel %d", lc->self, lc->listening_port, fc->self);
 		unlist(ssh, lc, fc->self);
@@ -348,6 +358,7 @@ deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
 	struct fwd_chan *nf = fc->sctp_fwd;
 	int r;
 
+	nf->last_rx = monotime_double();
 	if (fc->type == SSH_CHANNEL_OPENING) {
 		if (nf->queued >= FWD_UDP_OPENING_QUEUE ||
 		    sshbuf_len(fc->input) + len + 4 > FWD_UDP_OPENING_BYTES) {

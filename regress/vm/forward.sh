@@ -231,7 +231,8 @@ udp)
 	# and the log says what was dropped.
 	fwd_start ssh-lim tcp -o "UDPForwardIdleTimeout=4 2" \
 	    -o "UDPForwardMaxChannels=8 16" -o "UDPForwardOpenRate=1000" \
-	    -L "5304/udp:127.0.0.1:5301" -L "5305/udp:127.0.0.1:5399"
+	    -L "5304/udp:127.0.0.1:5301" -L "5305/udp:127.0.0.1:5399" \
+	    -L "5308/udp:127.0.0.1:5399"
 	on_a "$PROBE" udp-ask 127.0.0.1 5304 1 45000 >/dev/null || fatal "first flow failed"
 	on_a "$PROBE" udp-flood 127.0.0.1 5304 100 >/dev/null
 	sleep 1
@@ -252,6 +253,22 @@ udp)
 	note "flood of 100 source ports: $n channels opened, $ev unreplied ones closed for them ($to timed out), then: $(grep -m1 'UDP forward 5304: channel limit' "$W/ssh-lim.log")"
 	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5304 5) || { echo "$out"; fatal "a new flow got no channel after the unreplied ones were evicted"; }
 	note "a new flow still gets a channel (unreplied ones evicted): $out"
+	# A one-way flow (its destination never answers) outlasts a flood
+	# of sources that send once: the forward makes room by closing the
+	# unreplied channel whose source sent last the longest ago, never
+	# the flow's (before, the oldest: the flow's).
+	on_a "$PROBE" udp-send 127.0.0.1 5308 50 5 100 >/dev/null &
+	upid=$!
+	sleep 1.5
+	on_a "$PROBE" udp-flood 127.0.0.1 5308 100 >/dev/null
+	wait "$upid" || true
+	flowch=$(sed -n 's/.*channel \([0-9]*\): UDP datagrams from .* forwarded to 127.0.0.1 port 5399.*/\1/p' "$W/ssh-lim.log" | head -n 1)
+	[ -n "$flowch" ] || fatal "the one-way flow got no channel"
+	ev=$(grep -c "UDP forward 5308 full: closing unreplied channel" "$W/ssh-lim.log" || true)
+	[ "$ev" -gt 0 ] || fatal "the flood on 5308 closed no unreplied channel"
+	! grep -q "UDP forward 5308 full: closing unreplied channel $flowch\$" "$W/ssh-lim.log" ||
+	    fatal "the one-way flow's channel $flowch was closed for a flood source"
+	note "a one-way flow kept its channel $flowch through a flood of 100 sources ($ev unreplied channels closed for them)"
 	on_a "$PROBE" udp-flood 127.0.0.1 5305 1 >/dev/null
 	sleep 7
 	grep -q "closing after 4 seconds of inactivity" "$W/ssh-lim.log" ||
@@ -429,14 +446,20 @@ print(json.load(open(sys.argv[1])).get("error", "no error given"))' "$W/iperf-lo
 	for dir in up down; do
 		rev=
 		[ $dir = down ] && rev=-R
-		plain=$(iperf_loss "$B1" 5201 "$rev") || fatal "plain iperf3 $dir failed"
-		fwd=$(iperf_loss 127.0.0.1 5231 "$rev") || fatal "iperf3 $dir through the forward failed"
-		case "$plain$fwd" in *[!0-9.]*|'') fatal "iperf3 $dir: no loss figures ($plain, $fwd)" ;; esac
-		note "2 Mbit/s $dir through 1 % loss, 25 ms (iperf3): plain UDP lost $plain %, channels on streams $fwd %"
 		# 3 points (75 datagrams) of slack: the two runs are not at
-		# the same moment, and a loaded machine may pause either.
-		awk -v p="$plain" -v f="$fwd" 'BEGIN { exit !(f <= p + 3) }' ||
-		    fatal "channels on streams lost $fwd % $dir, plain UDP $plain % (at most 3 points more expected)"
+		# the same moment, and a loaded machine may pause either; a
+		# pair over it is measured once more (both shown), and the
+		# second must pass.
+		for pair in 1 2; do
+			plain=$(iperf_loss "$B1" 5201 "$rev") || fatal "plain iperf3 $dir failed"
+			fwd=$(iperf_loss 127.0.0.1 5231 "$rev") || fatal "iperf3 $dir through the forward failed"
+			case "$plain$fwd" in *[!0-9.]*|'') fatal "iperf3 $dir: no loss figures ($plain, $fwd)" ;; esac
+			note "2 Mbit/s $dir through 1 % loss, 25 ms (iperf3): plain UDP lost $plain %, channels on streams $fwd %"
+			awk -v p="$plain" -v f="$fwd" 'BEGIN { exit !(f <= p + 3) }' && break
+			grep -i "dropped" "$W/rate-loss.log" "$W/sshd.log" | tail -5
+			[ "$pair" = 1 ] ||
+			    fatal "channels on streams lost $fwd % $dir, plain UDP $plain % (at most 3 points more expected)"
+		done
 	done
 	fwd_stop rate-loss
 	;;
