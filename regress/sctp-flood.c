@@ -31,6 +31,9 @@
  *              cookie and the report besides
  *   cookie     a COOKIE ECHO with a random tag and 200 random bytes: the
  *              receiver must verify a cookie that is not its own
+ *   udp        not SCTP: a UDP datagram of 8 random bytes (checksum 0,
+ *              allowed over IPv4), e.g. against a UDP forward, each from a
+ *              new source
  * The checksum is CRC32c (RFC 9260 appendix A), computed here.
  */
 
@@ -110,6 +113,12 @@ make_packet(uint8_t *p, const char *kind, uint16_t dport)
 	memset(p, 0, PKT_MAX - 20);
 	put16(p, 1024 + random() % 60000);	/* source port */
 	put16(p + 2, dport);
+	if (strcmp(kind, "udp") == 0) {
+		put16(p + 4, 16);		/* UDP length; checksum 0 */
+		put32(p + 8, rnd32());
+		put32(p + 12, rnd32());
+		return 16;
+	}
 	if (strcmp(kind, "cookie") == 0) {
 		put32(p + 4, rnd32());		/* a tag it never gave */
 		clen = 4 + 200;
@@ -162,13 +171,13 @@ main(int argc, char **argv)
 	size_t len;
 
 	if (argc != 7) {
-		fprintf(stderr, "usage: sctp-flood init|long-init|cookie SRC "
-		    "DST PORT RATE SECONDS\n");
+		fprintf(stderr, "usage: sctp-flood init|long-init|cookie|udp "
+		    "SRC DST PORT RATE SECONDS\n");
 		return 2;
 	}
 	kind = argv[1];
 	if (strcmp(kind, "init") != 0 && strcmp(kind, "long-init") != 0 &&
-	    strcmp(kind, "cookie") != 0) {
+	    strcmp(kind, "cookie") != 0 && strcmp(kind, "udp") != 0) {
 		fprintf(stderr, "sctp-flood: unknown kind %s\n", kind);
 		return 2;
 	}
@@ -224,7 +233,8 @@ main(int argc, char **argv)
 		pkt[0] = 0x45;
 		put16(pkt + 2, len);
 		pkt[8] = 64;
-		pkt[9] = IPPROTO_SCTP;
+		pkt[9] = strcmp(kind, "udp") == 0 ? IPPROTO_UDP :
+		    IPPROTO_SCTP;
 		put32(pkt + 12, prefix ? net | (1 + random() % 254) : src);
 		memcpy(pkt + 16, &dst.sin_addr, 4);
 		if (sendto(fd, pkt, len, 0, (struct sockaddr *)&dst,

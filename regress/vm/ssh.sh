@@ -137,28 +137,43 @@ note "association buffers: unprivileged client $cb (with 1 MB defaults $1/$2), s
 # marks the primary path.
 T=/sys/kernel/tracing
 mountpoint -q $T || mount -t tracefs nodev $T || fatal "tracefs not available"
-on_a "$SSH" -F "$CFG" -z -o "BindAddress=$A1,$A2" -o "SCTPPeerAddresses=$B2" \
-    -o ControlMaster=yes -o "ControlPath=$W/hb" -f -N -vv "$B1" 2>"$W/hb.log" ||
-    fatal "ssh -f -N for the heartbeat test failed"
-grep -q "path $B1: heartbeat timer 100000 ms" "$W/hb.log" ||
-    { grep "heartbeat" "$W/hb.log"; fatal "primary path's heartbeat timer not set"; }
-sleep 5
-echo 1 >$T/events/sctp/sctp_probe_path/enable
-: >$T/trace
-n1=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" "$B1" 'head -c 1000000 /dev/zero' | wc -c)
-n2=$(head -c 1000000 /dev/zero | on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" "$B1" 'wc -c')
-echo 0 >$T/events/sctp/sctp_probe_path/enable
-[ "$n1" = 1000000 ] && [ "$n2" = 1000000 ] || fatal "heartbeat test transfers: $n1, $n2 bytes"
-# The first report of each association's primary path: ASOC SSTHRESH MTU.
-first=$(grep -o 'asoc=[0-9a-fx]*(\*) .*' $T/trace | awk '!seen[$1]++ {
-	s = $0; sub(/.* ssthresh=/, "", s); sub(/ .*/, "", s)
-	m = $0; sub(/.* pathmtu=/, "", m); sub(/ .*/, "", m)
-	print $1, s, m }')
-on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" -O exit "$B1" 2>/dev/null
-[ "$(echo "$first" | grep -c .)" = 2 ] ||
-    { head -20 $T/trace; fatal "heartbeat test: not both associations traced: $first"; }
-echo "$first" | awk '$2 <= 4 * $3 { bad = 1 } END { exit bad }' ||
-    fatal "the primary path's window was cut while idle (asoc ssthresh mtu): $first"
+# A retransmission timeout (a loaded machine's stall, not the pause) also
+# cuts the threshold to 4 MTU: then the case runs again, three times at
+# most; each run says what the kernels counted.
+t3() {
+	"$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp
+}
+for attempt in 1 2 3; do
+	t3a=$(t3 a) t3b=$(t3 b)
+	on_a "$SSH" -F "$CFG" -z -o "BindAddress=$A1,$A2" -o "SCTPPeerAddresses=$B2" \
+	    -o ControlMaster=yes -o "ControlPath=$W/hb" -f -N -vv "$B1" 2>"$W/hb.log" ||
+	    fatal "ssh -f -N for the heartbeat test failed"
+	grep -q "path $B1: heartbeat timer 100000 ms" "$W/hb.log" ||
+	    { grep "heartbeat" "$W/hb.log"; fatal "primary path's heartbeat timer not set"; }
+	sleep 5
+	echo 1 >$T/events/sctp/sctp_probe_path/enable
+	: >$T/trace
+	n1=$(on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" "$B1" 'head -c 1000000 /dev/zero' | wc -c)
+	n2=$(head -c 1000000 /dev/zero | on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" "$B1" 'wc -c')
+	echo 0 >$T/events/sctp/sctp_probe_path/enable
+	[ "$n1" = 1000000 ] && [ "$n2" = 1000000 ] || fatal "heartbeat test transfers: $n1, $n2 bytes"
+	# The first report of each association's primary path: ASOC SSTHRESH MTU.
+	first=$(grep -o 'asoc=[0-9a-fx]*(\*) .*' $T/trace | awk '!seen[$1]++ {
+		s = $0; sub(/.* ssthresh=/, "", s); sub(/ .*/, "", s)
+		m = $0; sub(/.* pathmtu=/, "", m); sub(/ .*/, "", m)
+		print $1, s, m }')
+	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/hb" -O exit "$B1" 2>/dev/null
+	[ "$(echo "$first" | grep -c .)" = 2 ] ||
+	    { head -20 $T/trace; fatal "heartbeat test: not both associations traced: $first"; }
+	t3s="T3 timeouts at A ${t3a:-0}->$(t3 a), at B ${t3b:-0}->$(t3 b)"
+	echo "$first" | awk '$2 <= 4 * $3 { bad = 1 } END { exit bad }' && break
+	if [ "$(t3 a)" = "$t3a" ] && [ "$(t3 b)" = "$t3b" ]; then
+		fatal "the primary path's window was cut while idle (asoc ssthresh mtu): $first; $t3s"
+	fi
+	note "attempt $attempt: threshold cut with a retransmission timeout ($t3s; a loaded machine): again"
+	[ "$attempt" -lt 3 ] ||
+	    fatal "the primary path's window was cut in three attempts, each with a retransmission timeout: $first; $t3s"
+done
 note "primary path after 5 s idle: slow-start threshold $(echo "$first" | awk '{ printf "%s%s", s, $2; s = " and " }') bytes (Linux's idle cut: 4 MTU)"
 
 # Agent forwarding.
