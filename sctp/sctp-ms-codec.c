@@ -155,6 +155,7 @@ sctp_ms_cipher_free(struct sctp_ms_cipher *c)
 	freezero(c, sizeof(*c));
 }
 
+#ifdef WITH_OPENSSL
 static void
 put_u64(u_char *p, uint64_t v)
 {
@@ -168,6 +169,7 @@ make_aad(u_char *aad, uint64_t counter, uint16_t stream, int unordered)
 	POKE_U16(aad + SCTP_MS_COUNTER_LEN, stream);
 	aad[SCTP_MS_COUNTER_LEN + 2] = unordered ? SCTP_MS_F_UNORDERED : 0;
 }
+#endif
 
 /* Padding that makes 13 + len + pad a multiple of the block, pad >= 4. */
 static size_t
