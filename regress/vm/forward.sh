@@ -231,8 +231,7 @@ udp)
 	# and the log says what was dropped.
 	fwd_start ssh-lim tcp -o "UDPForwardIdleTimeout=4 2" \
 	    -o "UDPForwardMaxChannels=8 16" -o "UDPForwardOpenRate=1000" \
-	    -L "5304/udp:127.0.0.1:5301" -L "5305/udp:127.0.0.1:5399" \
-	    -L "5308/udp:127.0.0.1:5399"
+	    -L "5304/udp:127.0.0.1:5301" -L "5305/udp:127.0.0.1:5399"
 	on_a "$PROBE" udp-ask 127.0.0.1 5304 1 45000 >/dev/null || fatal "first flow failed"
 	on_a "$PROBE" udp-flood 127.0.0.1 5304 100 >/dev/null
 	sleep 1
@@ -253,22 +252,38 @@ udp)
 	note "flood of 100 source ports: $n channels opened, $ev unreplied ones closed for them ($to timed out), then: $(grep -m1 'UDP forward 5304: channel limit' "$W/ssh-lim.log")"
 	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5304 5) || { echo "$out"; fatal "a new flow got no channel after the unreplied ones were evicted"; }
 	note "a new flow still gets a channel (unreplied ones evicted): $out"
-	# A one-way flow (its destination never answers) outlasts a flood
-	# of sources that send once: the forward makes room by closing the
-	# unreplied channel whose source sent last the longest ago, never
-	# the flow's (before, the oldest: the flow's).
-	on_a "$PROBE" udp-send 127.0.0.1 5308 50 5 100 >/dev/null &
+	# A one-way flow (its destination never answers) outlasts sources
+	# that send once: a full forward makes room by closing the unreplied
+	# channel whose source sent last the longest ago, never the flow's
+	# (before, the oldest: the flow's).  Room for 4 channels, unreplied
+	# ones kept 30 s; the sources come one at a time, so that each
+	# channel is open before the next needs room.
+	fwd_start ssh-evict tcp -o "UDPForwardIdleTimeout=60 30" \
+	    -o "UDPForwardMaxChannels=4 16" -o "UDPForwardOpenRate=1000" \
+	    -L "5309/udp:127.0.0.1:5399"
+	on_a "$PROBE" udp-send 127.0.0.1 5309 50 8 100 >/dev/null &
 	upid=$!
-	sleep 1.5
-	on_a "$PROBE" udp-flood 127.0.0.1 5308 100 >/dev/null
+	# The flow's channel first: it is the oldest.
+	wait_for "$W/ssh-evict.log" "UDP datagrams from" 30 ||
+	    fatal "the one-way flow got no channel"
+	sleep 0.5
+	for _ in $(seq 12); do
+		on_a "$PROBE" udp-flood 127.0.0.1 5309 1 >/dev/null
+		sleep 0.2
+	done
 	wait "$upid" || true
-	flowch=$(sed -n 's/.*channel \([0-9]*\): UDP datagrams from .* forwarded to 127.0.0.1 port 5399.*/\1/p' "$W/ssh-lim.log" | head -n 1)
-	[ -n "$flowch" ] || fatal "the one-way flow got no channel"
-	ev=$(grep -c "UDP forward 5308 full: closing unreplied channel" "$W/ssh-lim.log" || true)
-	[ "$ev" -gt 0 ] || fatal "the flood on 5308 closed no unreplied channel"
-	! grep -q "UDP forward 5308 full: closing unreplied channel $flowch\$" "$W/ssh-lim.log" ||
-	    fatal "the one-way flow's channel $flowch was closed for a flood source"
-	note "a one-way flow kept its channel $flowch through a flood of 100 sources ($ev unreplied channels closed for them)"
+	# The flow's source port: the first channel's; it must open no other.
+	flowport=$(sed -n 's/.*UDP datagrams from 127.0.0.1 port \([0-9]*\) forwarded.*/\1/p' "$W/ssh-evict.log" | head -n 1)
+	[ -n "$flowport" ] || fatal "the one-way flow got no channel"
+	ev=$(grep -c "UDP forward 5309 full: closing unreplied channel" "$W/ssh-evict.log" || true)
+	[ "$ev" -gt 0 ] || { tail "$W/ssh-evict.log"; fatal "the new sources on 5309 closed no unreplied channel"; }
+	opens=$(grep -c "UDP datagrams from 127.0.0.1 port $flowport " "$W/ssh-evict.log" || true)
+	[ "$opens" = 1 ] || {
+		grep -E "UDP datagrams from|closing unreplied" "$W/ssh-evict.log" | head -30
+		fatal "the one-way flow (port $flowport) lost its channel to new sources: $opens channels"
+	}
+	note "a one-way flow kept its channel through 12 new sources ($ev unreplied channels closed for them)"
+	fwd_stop ssh-evict
 	on_a "$PROBE" udp-flood 127.0.0.1 5305 1 >/dev/null
 	sleep 7
 	grep -q "closing after 4 seconds of inactivity" "$W/ssh-lim.log" ||
