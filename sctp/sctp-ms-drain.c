@@ -179,16 +179,8 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 static int
 gate_expired(struct sctp_ms_conn *c)
 {
-	double now;
-
-	if (!c->gated || c->gate_deadline == 0 ||
-	    (now = monotime_double()) < c->gate_deadline)
-		return 0;
-	if (sctp_paths_all_down(c->fd)) {
-		c->gate_deadline = now + c->opts->drain_timeout;
-		return 0;
-	}
-	return 1;
+	return c->gated && sctp_paths_deadline_passed(c->fd,
+	    &c->gate_deadline, c->opts->drain_timeout);
 }
 
 /*

@@ -407,15 +407,9 @@ recv_channel(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 void
 sctp_ms_prev_key_expire(struct sctp_ms_conn *c)
 {
-	double now;
-
-	if (c->dec_prev == NULL ||
-	    (now = monotime_double()) < c->dec_prev_until)
+	if (c->dec_prev == NULL || !sctp_paths_deadline_passed(c->fd,
+	    &c->dec_prev_until, SCTP_MS_PREV_KEY_SECS))
 		return;
-	if (sctp_paths_all_down(c->fd)) {
-		c->dec_prev_until = now + SCTP_MS_PREV_KEY_SECS;
-		return;
-	}
 	sctp_ms_cipher_free(c->dec_prev);
 	c->dec_prev = NULL;
 	debug3_f("previous SCTP input key erased");
@@ -485,16 +479,8 @@ next_source(const struct sctp_ms_conn *c, struct sshbuf *input)
 int
 sctp_ms_hold_expired(struct sctp_ms_conn *c)
 {
-	double now;
-
-	if (!c->rcv.holding || c->hold_deadline == 0 ||
-	    (now = monotime_double()) < c->hold_deadline)
-		return 0;
-	if (sctp_paths_all_down(c->fd)) {
-		c->hold_deadline = now + c->opts->drain_timeout;
-		return 0;
-	}
-	return 1;
+	return c->rcv.holding && sctp_paths_deadline_passed(c->fd,
+	    &c->hold_deadline, c->opts->drain_timeout);
 }
 
 static void

@@ -81,6 +81,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "misc.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-encap.h"
 #include "sctp/sctp-paths.h"
@@ -250,6 +251,20 @@ sctp_paths_all_down(int fd)
 	return pc.down > 0 && pc.up == 0;
 }
 
+int
+sctp_paths_deadline_passed(int fd, double *deadline, double extend)
+{
+	double now;
+
+	if (*deadline == 0 || (now = monotime_double()) < *deadline)
+		return 0;
+	if (sctp_paths_all_down(fd)) {
+		*deadline = now + extend;
+		return 0;
+	}
+	return 1;
+}
+
 struct paths_tune {
 	uint32_t	base;		/* SCTPHeartbeatInterval */
 	int		all_down;
@@ -326,6 +341,12 @@ sctp_paths_tune(int fd)
 
 int
 sctp_paths_all_down(int fd)
+{
+	return 0;
+}
+
+int
+sctp_paths_deadline_passed(int fd, double *deadline, double extend)
 {
 	return 0;
 }

@@ -46,4 +46,11 @@ int	sctp_paths_each(int fd,
 /* Whether every confirmed path of the association has failed. */
 int	sctp_paths_all_down(int fd);
 
+/*
+ * Whether *deadline (monotime_double(), 0 for none) has passed; one that
+ * passes while every path has failed is put off by extend seconds
+ * instead: the association itself then keeps or ends the connection.
+ */
+int	sctp_paths_deadline_passed(int fd, double *deadline, double extend);
+
 #endif /* SCTP_PATHS_H */
