@@ -943,12 +943,13 @@ new_bufs(struct sshbuf **ia, struct sshbuf **ib, struct sshbuf **pkt)
 #define V1_S	"sctp-streams-s-v01@openssh-sctp.invalid"
 
 /*
- * Both ends of the association a-b in the mode, keys in place; version 1
- * (2.1) as with a peer that offers only v01, else version 2.
+ * Both ends of the association a-b in the mode, keys of cipher ci in
+ * place; version 1 (2.1) as with a peer that offers only v01, else
+ * version 2.
  */
 static void
-conn_keys_v(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
-    int *b, int version)
+conn_keys_vc(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
+    int *b, int version, const char *ci)
 {
 	const char *na, *nb;
 
@@ -965,14 +966,14 @@ conn_keys_v(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
 		nb = V1_S ",kex-strict-s-v00@openssh.com";
 	}
 	/* A peer offering it without strict KEX is refused (2.1). */
-	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 0, GCM, GCM, 0, 0),
+	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 0, ci, ci, 0, 0),
 	    SSH_ERR_INVALID_FORMAT);
-	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 1, GCM, GCM, 0, 0), 0);
-	ASSERT_INT_EQ(sctp_ms_kex_choose(*cb, 1, 1, na, 1, GCM, GCM, 0, 0), 0);
-	ASSERT_INT_EQ(sctp_ms_set_cipher(*ca, 1, GCM, key_a, 64, iv_a, 12), 0);
-	ASSERT_INT_EQ(sctp_ms_set_cipher(*cb, 0, GCM, key_a, 64, iv_a, 12), 0);
-	ASSERT_INT_EQ(sctp_ms_set_cipher(*cb, 1, GCM, key_b, 64, iv_b, 12), 0);
-	ASSERT_INT_EQ(sctp_ms_set_cipher(*ca, 0, GCM, key_b, 64, iv_b, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_kex_choose(*ca, 0, 1, nb, 1, ci, ci, 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_kex_choose(*cb, 1, 1, na, 1, ci, ci, 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*ca, 1, ci, key_a, 64, iv_a, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*cb, 0, ci, key_a, 64, iv_a, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*cb, 1, ci, key_b, 64, iv_b, 12), 0);
+	ASSERT_INT_EQ(sctp_ms_set_cipher(*ca, 0, ci, key_b, 64, iv_b, 12), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*ca, 1, NULL), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*ca, 0, NULL), 0);
 	ASSERT_INT_EQ(sctp_ms_newkeys(*cb, 1, NULL), 0);
@@ -981,6 +982,13 @@ conn_keys_v(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
 	sctp_ms_full_io(*cb);
 	ASSERT_INT_EQ(sctp_ms_out_active(*ca), 1);
 	ASSERT_INT_EQ(sctp_ms_in_active(*cb), 1);
+}
+
+static void
+conn_keys_v(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
+    int *b, int version)
+{
+	conn_keys_vc(ca, cb, a, b, version, GCM);
 }
 
 static void
@@ -2377,18 +2385,26 @@ test_conn_prev_key(void)
 	u_char adj[] = { SSH2_MSG_CHANNEL_WINDOW_ADJUST, 0, 0, 0, 3, 0, 0,
 	    1, 0 };
 	struct timespec pt;
-	int a, b, round;
+	const char *ci;
+	int a, b, round, rounds = 3;
 
 	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
 		return;		/* no kernel SCTP here: the VM runs these */
 	new_bufs(&ia, &ib, &pkt);
-	for (round = 0; round < 3; round++) {
+#ifdef NID_chacha20_poly1305
+	rounds = 4;	/* round 3: round 0 with chacha20-poly1305 */
+#endif
+	for (round = 0; round < rounds; round++) {
 		TEST_START(round == 0 ? "ms conn: late unsequenced packets "
 		    "under the previous key are dropped and counted" :
 		    round == 1 ? "ms conn: a sequenced packet under the "
-		    "previous key ends the connection" : "ms conn: an "
-		    "unsequenced packet two keys back ends the connection");
-		conn_pair(&ca, &cb, &a, &b);
+		    "previous key ends the connection" : round == 2 ?
+		    "ms conn: an unsequenced packet two keys back ends the "
+		    "connection" : "ms conn: late unsequenced packets under "
+		    "the previous chacha20-poly1305 key are dropped");
+		ci = round == 3 ? "chacha20-poly1305@openssh.com" : GCM;
+		sctp_pair(&a, &b);
+		conn_keys_vc(&ca, &cb, &a, &b, 2, ci);
 		/* b's "ready" for channel 7 of a starts it (3.8) */
 		send_msg(cb, ready, sizeof(ready));
 		pump(cb, b, ib);
@@ -2406,16 +2422,16 @@ test_conn_prev_key(void)
 		/* records: length, stream, flags (1: unordered) */
 		ASSERT_U8_EQ(sshbuf_ptr(ib)[6], round == 1 ? 0 : 1);
 		/* b takes a's next key (and, in round 2, the one after) */
-		ASSERT_INT_EQ(sctp_ms_set_cipher(cb, 0, GCM, key_b, 64, iv_a,
+		ASSERT_INT_EQ(sctp_ms_set_cipher(cb, 0, ci, key_b, 64, iv_a,
 		    12), 0);
 		ASSERT_INT_EQ(sctp_ms_newkeys(cb, 0, NULL), 0);
 		if (round == 2) {
-			ASSERT_INT_EQ(sctp_ms_set_cipher(cb, 0, GCM, key_a, 64,
+			ASSERT_INT_EQ(sctp_ms_set_cipher(cb, 0, ci, key_a, 64,
 			    iv_b, 12), 0);
 			ASSERT_INT_EQ(sctp_ms_newkeys(cb, 0, NULL), 0);
 		}
 		sshbuf_reset(pkt);
-		if (round == 0) {
+		if (round == 0 || round == 3) {
 			expect_next(cb, ib, pkt, NULL, 0);
 			ASSERT_SIZE_T_EQ(sshbuf_len(ib), 0);
 			ASSERT_LONG_EQ((long)sctp_ms_prev_drops(cb), 2);
