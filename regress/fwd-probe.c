@@ -15,7 +15,9 @@
  *	that never get a reply)
  *   fwd-probe udp-ask HOST PORT COUNT [SOURCE_PORT]
  *	from one socket (bound to SOURCE_PORT if given), COUNT requests,
- *	each waiting up to 2 s for its reply; prints how many were answered
+ *	each waiting up to 2 s for its reply from the address and port it
+ *	went to; prints how many were answered (and how many answers came
+ *	from elsewhere)
  *   fwd-probe udp-flood HOST PORT SOURCES
  *	one datagram from each of SOURCES new source ports
  *   fwd-probe udp-send HOST PORT RATE SECONDS SIZE
@@ -462,13 +464,13 @@ udp_echo(const char *port)
 static int
 udp_ask(const char *host, const char *port, int count, int sport)
 {
-	struct sockaddr_storage to;
+	struct sockaddr_storage to, from;
 	struct sockaddr_in6 s6;
 	struct sockaddr_in s4;
-	socklen_t tl;
+	socklen_t tl, fl;
 	struct pollfd pfd;
 	char q[64], r[128];
-	int fd, i, ok = 0, on = 1;
+	int fd, i, ok = 0, wrong = 0, on = 1;
 	ssize_t n;
 
 	fd = udp_socket(host, port, &to, &tl, 0);
@@ -492,15 +494,25 @@ udp_ask(const char *host, const char *port, int count, int sport)
 		pfd.fd = fd;
 		pfd.events = POLLIN;
 		while (poll(&pfd, 1, 2000) > 0) {
-			if ((n = recv(fd, r, sizeof(r), 0)) <= 0)
+			fl = sizeof(from);
+			if ((n = recvfrom(fd, r, sizeof(r), 0,
+			    (struct sockaddr *)&from, &fl)) <= 0)
 				break;
-			if ((size_t)n == strlen(q) && memcmp(r, q, n) == 0) {
-				ok++;
-				break;
+			if ((size_t)n != strlen(q) || memcmp(r, q, n) != 0)
+				continue;
+			/* the answer must come from where the query went */
+			if (fl != tl || memcmp(&from, &to, tl) != 0) {
+				wrong++;
+				continue;
 			}
+			ok++;
+			break;
 		}
 	}
-	printf("fwd-probe: %d of %d answered\n", ok, count);
+	printf("fwd-probe: %d of %d answered", ok, count);
+	if (wrong != 0)
+		printf(", %d from another address or port", wrong);
+	printf("\n");
 	return ok == count ? 0 : 1;
 }
 

@@ -351,8 +351,8 @@ fwd_socket(const struct fwd_proto *p, int family)
 	return socket(family, p->socktype, p->ipproto);
 }
 
-static void
-sa_set_port(struct sockaddr *sa, int port)
+void
+fwd_sa_set_port(struct sockaddr *sa, int port)
 {
 	if (sa->sa_family == AF_INET)
 		((struct sockaddr_in *)sa)->sin_port = htons(port);
@@ -464,7 +464,7 @@ fwd_listen_addrs(struct ssh *ssh, const struct fwd_proto *p,
 		if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
 			continue;
 		if (*allocated != 0)	/* port 0: the first socket's, for all */
-			sa_set_port(ai->ai_addr, *allocated);
+			fwd_sa_set_port(ai->ai_addr, *allocated);
 		if ((fd = p->listen_socket(ssh, ai, port, service)) == -2)
 			break;		/* the protocol is not there */
 		if (fd == -1)

@@ -361,6 +361,8 @@ fwd_opened(struct ssh *ssh, Channel *c)
 		channel_force_close(ssh, c, 1);
 		return;
 	}
+	if (f->ops->opened != NULL)
+		f->ops->opened(ssh, c);
 	if (fwd_ms(ssh) == NULL || c->sctp_fwd->role == FWD_LISTENER)
 		return;
 	/* 3.8: "ready" before anything else of the channel */

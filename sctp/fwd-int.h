@@ -50,6 +50,7 @@
 #define FWD_READ_MAX		(64 * 1024)
 
 struct addrinfo;
+struct sockaddr;
 struct sctp_ms_conn;
 struct fwd_chan;
 
@@ -96,6 +97,8 @@ struct fwd_proto {
 		    int *reason, const char **errmsg);
 	/* The connection is made (the confirmer). */
 	void	(*connected)(struct ssh *, struct Channel *);
+	/* The channel is open (the opener). */
+	void	(*opened)(struct ssh *, struct Channel *);
 	/* The fields of opens and confirmations after the common ones. */
 	int	(*open_put)(struct sshbuf *, const struct fwd_chan *);
 	int	(*open_get)(struct sshbuf *, u_int *os, u_int *is,
@@ -144,6 +147,7 @@ struct fwd_chan {
 	socklen_t	 dstlen;
 	int		 replied;
 	double		 last_rx;	/* UDP: the source's last datagram */
+	int		 own_sock;	/* UDP: a connected socket of its own */
 	u_int		 queued;	/* while opening */
 	int		 counted;	/* UDP (sshd): in the connection's total */
 	int		 bad_confirm;	/* ssh: its confirmation was malformed */
@@ -230,6 +234,7 @@ char	*fwd_addr_list(const struct sctp_fwd_addrs *);
 u_int	fwd_window(const struct sctp_fwd_options *);
 int	fwd_unsupported(int err);
 int	fwd_socket(const struct fwd_proto *, int family);
+void	fwd_sa_set_port(struct sockaddr *, int port);
 char	*fwd_listener_path(const struct Forward *);
 Channel	*fwd_new_listener(struct ssh *, const struct fwd_proto *, int fd,
 	    struct Forward *, int remote, int port, u_int service,

@@ -22,6 +22,8 @@
  * forward and per connection, a bucket of opens per forward, timers of
  * idle and unreplied channels (upstream's inactivity timeout does the
  * closing).  Nothing is queued beyond a few datagrams while a channel opens.
+ * An open channel reads and answers its source on a connected socket of
+ * its own, bound beside the listener.
  * sshd's side connects a socket of the channel's own (fwd-base.c reads
  * and writes it); each channel is counted against the same limits.
  */
@@ -33,6 +35,7 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,6 +47,7 @@
 #include "xmalloc.h"
 #include "log.h"
 #include "misc.h"
+#include "canohost.h"
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "ssh2.h"
@@ -55,34 +59,92 @@
 #include "sctp/sctp-cmsg.h"
 #include "sctp/fwd-int.h"
 
+/*
+ * 3.4: sockets of other users never share a UDP forward's port (Linux
+ * gives SO_REUSEPORT's sharing to one user; SO_REUSEADDR would admit any
+ * user's socket).  Elsewhere, no sharing at all.
+ */
+#if defined(__linux__) && defined(SO_REUSEPORT)
+# define FWD_UDP_SHARE	1
+#else
+# define FWD_UDP_SHARE	0
+#endif
+
+/*
+ * A socket bound to sa (of len bytes) that may share it with our own
+ * sockets, if share; -1 with errno.
+ */
+static int
+udp_bound_socket(const struct sockaddr *sa, socklen_t len, int share)
+{
+	int fd, on = 1, oerrno;
+
+	if ((fd = socket(sa->sa_family, SOCK_DGRAM, 0)) == -1)
+		return -1;
+	if (sa->sa_family == AF_INET6)
+		sock_set_v6only(fd);
+#if FWD_UDP_SHARE
+	if (share && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on,
+	    sizeof(on)) == -1)
+		goto fail;
+#endif
+	if (bind(fd, sa, len) == -1)
+		goto fail;
+	return fd;
+ fail:
+	oerrno = errno;
+	close(fd);
+	errno = oerrno;
+	return -1;
+}
+
+/*
+ * The address to listen on, checked to be free by a socket that shares
+ * nothing (3.4), with the port that socket got for port 0.
+ */
+static int
+udp_free_addr(struct addrinfo *ai, struct sockaddr_storage *ss)
+{
+	int fd;
+
+	if (ai->ai_addrlen > sizeof(*ss)) {
+		errno = EINVAL;
+		return -1;
+	}
+	memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+	if (!FWD_UDP_SHARE)
+		return 0;
+	if ((fd = udp_bound_socket(ai->ai_addr, ai->ai_addrlen, 0)) == -1)
+		return -1;
+	fwd_sa_set_port((struct sockaddr *)ss, get_local_port(fd));
+	close(fd);
+	return 0;
+}
+
 /* A listening UDP socket that reports where datagrams were sent to. */
 static int
 fwd_udp_listen_socket(struct ssh *ssh, struct addrinfo *ai,
     const char *portstr, u_int service)
 {
 	char ntop[NI_MAXHOST], port[NI_MAXSERV];
-	int fd, on = 1;
+	struct sockaddr_storage ss;
+	int fd = -1, on = 1;
 
 	if (getnameinfo(ai->ai_addr, ai->ai_addrlen, ntop, sizeof(ntop),
 	    port, sizeof(port), NI_NUMERICHOST|NI_NUMERICSERV) != 0) {
 		strlcpy(ntop, "?", sizeof(ntop));
 		strlcpy(port, "?", sizeof(port));
 	}
-	if ((fd = socket(ai->ai_family, SOCK_DGRAM, 0)) == -1) {
-		fwd_listen_fail(ssh, "Forwarding %s port %s/udp: %s", ntop,
-		    port, strerror(errno));
-		return -1;
-	}
-	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-	if (ai->ai_family == AF_INET6)
-		sock_set_v6only(fd);
-	if ((ai->ai_family == AF_INET ? setsockopt(fd, IPPROTO_IP,
+	if (udp_free_addr(ai, &ss) == -1 ||
+	    (fd = udp_bound_socket((struct sockaddr *)&ss, ai->ai_addrlen,
+	    1)) == -1 ||
+	    (ai->ai_family == AF_INET ? setsockopt(fd, IPPROTO_IP,
 	    IP_PKTINFO, &on, sizeof(on)) : setsockopt(fd, IPPROTO_IPV6,
-	    IPV6_RECVPKTINFO, &on, sizeof(on))) == -1 ||
-	    bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
+	    IPV6_RECVPKTINFO, &on, sizeof(on))) == -1) {
 		fwd_listen_fail(ssh, "Forwarding %s port %s/udp: %s", ntop,
 		    port, strerror(errno));
-		close(fd);
+		if (fd != -1)
+			close(fd);
 		return -1;
 	}
 	return fd;
@@ -351,6 +413,80 @@ new_flow(struct ssh *ssh, Channel *lc, const struct sockaddr_storage *src,
 	return nc;
 }
 
+/*
+ * ssh (sshd for -R): the channel is open: a socket of its own for its
+ * source (3.4), bound beside the listener and connected to the source,
+ * put in place of the channel's copy of the listener.  Without it, the
+ * channel goes on through the listener.
+ */
+static void
+fwd_udp_opened(struct ssh *ssh, Channel *c)
+{
+	struct fwd_chan *nf = c->sctp_fwd;
+	struct sockaddr_storage dst;
+	int fd;
+
+	if (!FWD_UDP_SHARE || nf->role != FWD_FLOW || nf->own_sock ||
+	    c->wfd == -1 || c->rfd != -1 || nf->dstlen > sizeof(dst))
+		return;
+	memcpy(&dst, &nf->dst, nf->dstlen);
+	fwd_sa_set_port((struct sockaddr *)&dst, get_local_port(c->wfd));
+	if ((fd = udp_bound_socket((struct sockaddr *)&dst, nf->dstlen,
+	    1)) == -1 ||
+	    connect(fd, (struct sockaddr *)&nf->src, nf->srclen) == -1 ||
+	    set_nonblock(fd) == -1 || dup2(fd, c->wfd) == -1) {
+		debug_f("channel %d: no socket of its own, the listener's: "
+		    "%s", c->self, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return;
+	}
+	close(fd);
+	(void)fcntl(c->wfd, F_SETFD, FD_CLOEXEC);
+	/* As channels.c registers a socket: rfd, wfd and sock alike. */
+	c->rfd = c->sock = c->wfd;
+	nf->own_sock = 1;
+	debug2_f("channel %d: a connected socket of its own", c->self);
+}
+
+/*
+ * A flow's own socket is readable: its source's datagrams, a few at a
+ * time, as the listener reads them; else the channel's of its own.
+ */
+static int
+fwd_udp_read(struct ssh *ssh, Channel *c)
+{
+	struct fwd_chan *nf = c->sctp_fwd;
+	static u_char buf[65536];
+	ssize_t n;
+	u_int i;
+
+	if (nf->role != FWD_FLOW)
+		return fwd_dgram_read(ssh, c);
+	for (i = 0; i < 64; i++) {
+		if ((n = recv(c->rfd, buf, sizeof(buf), MSG_TRUNC)) == -1) {
+			if (errno == EINTR || errno == EAGAIN ||
+			    errno == EWOULDBLOCK)
+				return 1;
+			if (errno == ECONNREFUSED) {
+				nf->dropped++;	/* 3.4: ICMP, ignored */
+				continue;
+			}
+			debug2("channel %d: udp read: %s", c->self,
+			    strerror(errno));
+			fwd_read_failed(ssh, c);
+			return -1;
+		}
+		nf->last_rx = monotime_double();
+		if ((size_t)n > sizeof(buf) || c->istate != CHAN_INPUT_OPEN ||
+		    !fwd_queue_input(c, NULL, 0, buf, n))
+			nf->dropped++;
+		else
+			fwd_channel_used(ssh, c);
+	}
+	return 1;
+}
+
 /* One datagram from a source: on its channel, or dropped and counted. */
 static void
 deliver(struct ssh *ssh, Channel *fc, const u_char *p, size_t len)
@@ -484,10 +620,16 @@ fwd_udp_write_one(struct ssh *ssh, Channel *c, const u_char *p, size_t len)
 	struct in6_pktinfo pi6;
 	struct msghdr mh;
 	struct iovec iov;
+	ssize_t n;
 	int r;
 
 	if (nf->role != FWD_FLOW)
 		return fwd_dgram_write_one(ssh, c, p, len);
+	if (nf->own_sock) {
+		/* connected to the source, bound where it sent to */
+		n = send(c->wfd, p, len, MSG_NOSIGNAL);
+		goto sent;
+	}
 	memset(cbuf.buf, 0, sizeof(cbuf.buf));
 	cmsg_msghdr(&mh, &iov, p, len, cbuf.buf, 0);
 	mh.msg_name = &nf->src;
@@ -506,7 +648,9 @@ fwd_udp_write_one(struct ssh *ssh, Channel *c, const u_char *p, size_t len)
 	}
 	if (r != 0)
 		fatal_f("control message");
-	if (sendmsg(c->wfd, &mh, MSG_NOSIGNAL) == -1)
+	n = sendmsg(c->wfd, &mh, MSG_NOSIGNAL);
+ sent:
+	if (n == -1)
 		nf->dropped++;
 	else if (!nf->replied) {
 		nf->replied = 1;
@@ -536,7 +680,8 @@ const struct fwd_proto fwd_udp_proto = {
 	.post_listener = fwd_udp_post_listener,
 	.connect = fwd_udp_connect,
 	.spread = fwd_spread_unseq,
-	.read = fwd_dgram_read,
+	.opened = fwd_udp_opened,
+	.read = fwd_udp_read,
 	.write = fwd_write_strings,
 	.write_one = fwd_udp_write_one,
 	.free = fwd_udp_free,

@@ -6,7 +6,10 @@
 #                   8 streams with 5 PPIs, a third unordered, 1 byte to
 #                   200 KB, come back whole with their stream, PPI and flag;
 #                   then path 1 is cut for 10 s mid-stream and nothing is lost
-#   forward udp     a request/response echo; numbered datagrams with 2 %
+#   forward udp     a request/response echo (answers from where the
+#                   requests went; an open channel's socket of its own;
+#                   no other user's bind, no second forward of the port);
+#                   numbered datagrams with 2 %
 #                   loss on the path; idle channels close; a flood of source
 #                   ports meets the channel limit while a flow keeps working;
 #                   a full connection total makes room in another forward;
@@ -192,6 +195,33 @@ udp)
 		note "SSH over $tr: $out"
 		fwd_stop "ssh-$tr"
 	done
+	# PROTOCOL.sctp 3.4, sockets: an open channel answers its source from
+	# a connected socket of its own on the forward's address and port;
+	# no other user's socket can bind that port beside the forward (with
+	# SO_REUSEADDR, which the listener once set, any user's could, and
+	# take its datagrams); a second forward of the port fails.
+	fwd_start ssh-sock sctp -L "5330/udp:127.0.0.1:5301"
+	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5330 3 45030) ||
+	    { echo "$out"; fatal "requests through 5330 not answered"; }
+	on_a runuser -u nobody -- python3 -c '
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 5330))' 2>"$W/bind-nobody.log" &&
+	    fatal "user nobody bound the forward's port 127.0.0.1:5330 beside it"
+	grep -q "Address already in use" "$W/bind-nobody.log" ||
+	    { cat "$W/bind-nobody.log"; fatal "nobody's bind failed for another reason"; }
+	on_a timeout 60 "$SSH" -F "$CFG" -o ExitOnForwardFailure=yes -N \
+	    -E "$W/ssh-sock2.log" -L "5330/udp:127.0.0.1:5301" "$B1" &&
+	    fatal "a second forward of 5330/udp started"
+	grep -q "5330/udp: Address already in use" "$W/ssh-sock2.log" ||
+	    { cat "$W/ssh-sock2.log"; fatal "a second forward of 5330/udp: no clear error"; }
+	own=$(on_a ss -Hnu state established "( sport = :5330 and dport = :45030 )")
+	[ -n "$own" ] || { on_a ss -Hanu; fatal "the channel of 127.0.0.1:45030 has no connected socket of its own"; }
+	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5330 3 45031) ||
+	    { echo "$out"; fatal "a second source through 5330 not answered"; }
+	note "own sockets: $(echo "$own" | awk '{ print $(NF - 1), "<->", $NF }'); another user's bind and a second forward of the port refused; $out"
+	fwd_stop ssh-sock
 	# Numbered datagrams with 2 % loss each way on both paths: over TCP
 	# all arrive (late); over channels on streams they travel unordered
 	# and unreliable (PROTOCOL.sctp 3.8), so some are lost.  (Delays are
