@@ -305,6 +305,13 @@ evict(struct ssh *ssh, Channel *lc)
 		    "channel %d", lc->self, lc->listening_port, fc->self);
 		unlist(ssh, lc, fc->self);
 		fc->sctp_fwd->listener = -1;
+		/*
+		 * Its own socket now, not once the peer's CLOSE is back (as
+		 * channels.c would a socket), so that opens at the open rate
+		 * hold no more descriptors than the limit allows.
+		 */
+		if (fc->sctp_fwd->own_sock)
+			channel_close_fd(ssh, fc, &fc->sock);
 		channel_force_close(ssh, fc, 1);
 		return 1;
 	}
