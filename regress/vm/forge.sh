@@ -58,7 +58,7 @@ if want keyed; then
 	modes=""
 	for k in data abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
 	"$TOPO" exec a cat /proc/net/sctp/snmp >"$W/snmp0"
-	forge keyed "$SF" 2222 "$modes replay reorder ubit flood icmp-mtu icmp-unreach"
+	FORGE_FLOOD=1000 forge keyed "$SF" 2222 "$modes replay reorder ubit flood icmp-mtu icmp-unreach"
 	cat "$W/forge-keyed.log"
 	# T19: what the kernel counted for the flood of bad HMACs
 	counted=$("$TOPO" exec a cat /proc/net/sctp/snmp |
