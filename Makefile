@@ -98,11 +98,14 @@ $(FUZZ)/ms_fuzz: $(FUZZ_SRCS) sctp/sctp-ms.h build
 	    $(FUZZ_SRCS) $(TREE)/libssh.a \
 	    $(TREE)/openbsd-compat/libopenbsd-compat.a -lcrypto -lsctp -lz
 
+# (fwd_open_fields pulls in channels.c and the key code: the client's
+# PKCS#11 and security key stubs complete it.)
 $(FUZZ)/fwd_fuzz: $(FUZZ_FWD_SRCS) sctp/sctp-fwd-msg.h sctp/sctp-fwd.h build
 	@mkdir -p $(FUZZ)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined -I$(TREE) -I$(TOP) -o $@ \
-	    $(FUZZ_FWD_SRCS) $(TREE)/libssh.a \
+	    $(FUZZ_FWD_SRCS) $(TREE)/ssh-pkcs11-client.o \
+	    $(TREE)/ssh-sk-client.o $(TREE)/libssh.a \
 	    $(TREE)/openbsd-compat/libopenbsd-compat.a -lcrypto -lsctp -lz
 
 # Each harness for FUZZ_TIME seconds, on its own corpus.

@@ -415,8 +415,42 @@ fwd_connect(struct ssh *ssh, int proto, const char *ctype, const char *host,
 
 /*
  * The fields of a direct-* or forwarded-* open after the channel, window
- * and maximum packet size (3.3 to 3.5): all of the rest of the packet.
- * The address list goes to *hostp as "a,b".  -1 if malformed.
+ * and maximum packet size (3.3 to 3.5): all of b.  The address list goes
+ * to *a, to be freed by the caller on success; nothing is left to free
+ * on failure (an SSH_ERR_* value).
+ */
+int
+fwd_open_fields(const struct fwd_proto *pr, struct sshbuf *b, int listening,
+    struct sctp_fwd_addrs *a, char **origp, u_int *orig_portp, u_int *osp,
+    u_int *isp, u_int *servicep)
+{
+	int r;
+
+	memset(a, 0, sizeof(*a));
+	*origp = NULL;
+	*osp = *isp = *servicep = 0;
+	if ((r = sctp_fwd_addrs_get(b, a, listening)) != 0 ||
+	    (r = sshbuf_get_cstring(b, origp, NULL)) != 0 ||
+	    (r = sshbuf_get_u32(b, orig_portp)) != 0 ||
+	    (pr->open_get != NULL &&
+	    (r = pr->open_get(b, osp, isp, servicep)) != 0))
+		goto fail;
+	if (sshbuf_len(b) != 0 || *orig_portp > 65535 ||
+	    (!pr->addr_lists && a->naddrs != 1)) {
+		r = SSH_ERR_INVALID_FORMAT;
+		goto fail;
+	}
+	return 0;
+ fail:
+	sctp_fwd_addrs_free(a);
+	free(*origp);
+	*origp = NULL;
+	return r;
+}
+
+/*
+ * The rest of the packet as an open's fields (fwd_open_fields); the
+ * address list goes to *hostp as "a,b".  -1 if malformed.
  */
 int
 fwd_parse_open(struct ssh *ssh, int proto, int listening, char **hostp,
@@ -430,25 +464,14 @@ fwd_parse_open(struct ssh *ssh, int proto, int listening, char **hostp,
 	size_t len;
 	int r;
 
-	memset(&a, 0, sizeof(a));
-	*hostp = *origp = NULL;
-	*osp = *isp = *servicep = 0;
+	*hostp = NULL;
 	p = sshpkt_ptr(ssh, &len);
 	if ((b = sshbuf_from(p, len)) == NULL)
 		fatal_f("sshbuf_from");
-	if ((r = sctp_fwd_addrs_get(b, &a, listening)) != 0 ||
-	    (r = sshbuf_get_cstring(b, origp, NULL)) != 0 ||
-	    (r = sshbuf_get_u32(b, orig_portp)) != 0 ||
-	    (pr->open_get != NULL &&
-	    (r = pr->open_get(b, osp, isp, servicep)) != 0) ||
-	    sshbuf_len(b) != 0 || *orig_portp > 65535 ||
-	    (!pr->addr_lists && a.naddrs != 1)) {
-		error_f("bad %s open: %s", pr->name,
-		    r != 0 ? ssh_err(r) : "bad length, port or address count");
-		sctp_fwd_addrs_free(&a);
+	if ((r = fwd_open_fields(pr, b, listening, &a, origp, orig_portp,
+	    osp, isp, servicep)) != 0) {
+		error_f("bad %s open: %s", pr->name, ssh_err(r));
 		sshbuf_free(b);
-		free(*origp);
-		*origp = NULL;
 		return -1;
 	}
 	(void)sshpkt_get(ssh, NULL, len);

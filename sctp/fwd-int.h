@@ -204,6 +204,9 @@ struct Channel *fwd_connect(struct ssh *, int proto, const char *ctype,
 	    const char *host, u_int port, const struct sctp_fwd_options *,
 	    u_int os, u_int is, u_int service, int *reason,
 	    const char **errmsg);
+int	fwd_open_fields(const struct fwd_proto *, struct sshbuf *,
+	    int listening, struct sctp_fwd_addrs *, char **origp,
+	    u_int *orig_portp, u_int *osp, u_int *isp, u_int *servicep);
 int	fwd_parse_open(struct ssh *, int proto, int listening,
 	    char **hostp, u_int *portp, char **origp, u_int *orig_portp,
 	    u_int *osp, u_int *isp, u_int *servicep);

@@ -24,7 +24,8 @@
  * ListenMultipleAddresses.  Whatever they accept must survive a round
  * trip through the matching writer, and no input may crash or leak; the
  * joiner may never hold more than its limit; an entry made of a host and
- * port must permit them.
+ * port must permit them.  The fields of a channel open (fwd_open_fields)
+ * go through the parser sshd and ssh use on the packet.
  *
  * Built by "make fuzz" (clang, -fsanitize=fuzzer,address,undefined).
  */
@@ -42,9 +43,12 @@
 #include "misc.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "openbsd-compat/sys-queue.h"
+#include "channels.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-msg.h"
 #include "sctp/sctp-addrs.h"
+#include "sctp/fwd-int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -249,6 +253,37 @@ fuzz_addrlist(const uint8_t *p, size_t len, int allow_port)
 	free(s);
 }
 
+/*
+ * A channel open's fields after the maximum packet size, as the peer
+ * sends them (3.3 to 3.5), for SCTP, UDP or DCCP: what is accepted names
+ * ports that exist and one address unless the protocol takes lists.
+ */
+static void
+fuzz_open(const uint8_t *p, size_t len)
+{
+	const struct fwd_proto *pr;
+	struct sctp_fwd_addrs a;
+	struct sshbuf *b;
+	char *orig;
+	u_int oport, os, is, service;
+
+	if (len < 1 || (pr = fwd_proto_of(SCTP_FWD_SCTP + p[0] % 3)) == NULL)
+		return;
+	if ((b = sshbuf_from(p + 1, len - 1)) == NULL)
+		abort();
+	if (fwd_open_fields(pr, b, (p[0] >> 2) & 1, &a, &orig, &oport, &os,
+	    &is, &service) == 0) {
+		if (orig == NULL || oport > 65535 || a.port > 65535 ||
+		    a.naddrs < 1 || (!pr->addr_lists && a.naddrs != 1) ||
+		    sshbuf_len(b) != 0)
+			abort();
+		sctp_fwd_addrs_free(&a);
+		free(orig);
+	} else if (orig != NULL)
+		abort();
+	sshbuf_free(b);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -261,7 +296,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size < 1)
 		return 0;
-	switch (data[0] % 9) {
+	switch (data[0] % 10) {
 	case 0:
 	case 1:
 		fuzz_addrs(data + 1, size - 1, data[0] % 2);
@@ -274,13 +309,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case 4:
 	case 5:
-		fuzz_spec(data + 1, size - 1, 0, data[0] % 9 == 5);
+		fuzz_spec(data + 1, size - 1, 0, data[0] % 10 == 5);
 		break;
 	case 6:
 		fuzz_permit(data + 1, size - 1);
 		break;
+	case 9:
+		fuzz_open(data + 1, size - 1);
+		break;
 	default:
-		fuzz_addrlist(data + 1, size - 1, data[0] % 9 == 8);
+		fuzz_addrlist(data + 1, size - 1, data[0] % 10 == 8);
 		break;
 	}
 	return 0;
