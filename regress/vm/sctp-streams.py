@@ -4,7 +4,7 @@
 #
 #   sctp-streams.py send HOST PORT STREAMS COUNT
 #	one association of STREAMS outbound streams to HOST PORT; COUNT
-#	messages of 1000 bytes on each stream in turn, 3 s more, then a
+#	messages of 1000 bytes on each stream in turn, 10 s more, then a
 #	clean close; prints "sent N"
 #   sctp-streams.py sink PORT CONNS
 #	listens on 127.0.0.1 PORT (up to 64 streams in), reads CONNS
@@ -42,7 +42,7 @@ def send(host, port, streams, count):
             s.sendmsg([b"%08d" % n + b"x" * 992],
                       [(socket.IPPROTO_SCTP, SCTP_SNDINFO, info)])
             n += 1
-    time.sleep(3)	# open a while, beside another source's
+    time.sleep(10)	# open a while, beside another source's
     s.close()
     print("sent %d" % n, flush=True)
 
