@@ -135,6 +135,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 	sctp_ms_parts_free(c);
 	sshbuf_free(c->held);
 	free(c->sclass);
+	free(c->budget);
 	freezero(c, sizeof(*c));
 }
 
@@ -228,8 +229,8 @@ int sctp_ms_sctp_channel(struct sctp_ms_conn *c, u_int l, u_int r)
     { return -1; }
 void sctp_ms_channel_gone(struct sctp_ms_conn *c, u_int l) { }
 int sctp_ms_express_room(const struct sctp_ms_conn *c) { return 0; }
-int sctp_ms_channel_poll(struct sctp_ms_conn *c, int room, const char *ctype,
-    int isatty, int nonbulk) { return room; }
+int sctp_ms_channel_poll(struct sctp_ms_conn *c, int room, u_int remote_id,
+    const char *ctype, int isatty, int nonbulk) { return room; }
 size_t sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
     const char *ctype, int isatty, int nonbulk, size_t len)
     { return len; }

@@ -85,7 +85,7 @@ size_t	sctp_ms_channel_data(struct sctp_ms_conn *, u_int remote_id,
  */
 int	sctp_ms_express_room(const struct sctp_ms_conn *);
 int	sctp_ms_channel_poll(struct sctp_ms_conn *, int room,
-	    const char *ctype, int isatty, int nonbulk);
+	    u_int remote_id, const char *ctype, int isatty, int nonbulk);
 
 /*
  * Forwarding channels (3.8): data unsequenced (UDP, DCCP), or spread over

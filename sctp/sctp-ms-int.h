@@ -42,6 +42,13 @@ struct ms_msg {
 	struct sshbuf		*b;
 };
 
+/* 2.11: an interactive stream's budget */
+struct ms_budget {
+	double			 bytes;		/* left in the bucket */
+	double			 at;		/* when last charged, 0 never */
+	int			 over;		/* emptied: bulk until full */
+};
+
 /* 2.7: how long a DISCONNECT waits for its drain, in seconds */
 #define SCTP_DISCONNECT_DRAIN	3
 
@@ -115,6 +122,7 @@ struct sctp_ms_conn {
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
 	u_char			*sclass;	/* per stream: 0/1, 2 unset */
+	struct ms_budget	*budget;	/* per stream (2.11) */
 	double			 interactive_at; /* its last channel data */
 	int			 idata;		/* I-DATA in use (2.10) */
 	int			 cutting;	/* channel data cut (2.10) */

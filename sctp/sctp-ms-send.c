@@ -118,6 +118,7 @@ sctp_ms_set_scheduler(struct sctp_ms_conn *c)
 	}
 	c->sclass = xmalloc(c->nout);
 	memset(c->sclass, 2, c->nout);
+	c->budget = xcalloc(c->nout, sizeof(*c->budget));
 	debug("SCTP stream scheduler %s", sctp_scheduler_name(c->sched));
 	stream_class(c, 0, 1);		/* stream 0 is interactive */
 }
@@ -219,41 +220,15 @@ sctp_ms_express_room(const struct sctp_ms_conn *c)
 	    favours_interactive(c) && c->express_bytes < SCTP_MS_EXPRESS_MAX;
 }
 
-int
-sctp_ms_channel_poll(struct sctp_ms_conn *c, int room, const char *ctype,
-    int isatty, int nonbulk)
-{
-	if (c == NULL)
-		return room;
-	c->express_now = !room && sctp_ms_express_room(c) &&
-	    chan_interactive(ctype, isatty, nonbulk);
-	return room || c->express_now;
-}
-
 /*
- * Channel data about to be sent to the peer's channel remote_id: set its
- * stream's class for the scheduler, and return len cut as 2.10 says.
+ * 2.10: len cut to C while an interactive channel is busy.  With I-DATA
+ * the kernel interleaves fragments itself.  Otherwise the cut lets the
+ * scheduler put an interactive message between bulk ones, but costs bulk
+ * throughput (a third to a half of it under emulation): only then.
  */
-size_t
-sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
-    const char *ctype, int isatty, int nonbulk, size_t len)
+static size_t
+cut_data(struct sctp_ms_conn *c, size_t len, double now)
 {
-	int interactive;
-	double now;
-
-	if (c == NULL || !c->active_out || !c->full_io || c->nout < 2)
-		return len;
-	interactive = chan_interactive(ctype, isatty, nonbulk);
-	stream_class(c, 1 + remote_id % (c->nout - 1), interactive);
-	now = monotime_double();
-	if (interactive)
-		c->interactive_at = now;
-	/*
-	 * With I-DATA the kernel interleaves fragments itself.  Otherwise
-	 * the cut lets the scheduler put an interactive message between
-	 * bulk ones, but costs bulk throughput (a third to a half of it
-	 * under emulation): only while an interactive channel is busy.
-	 */
 	if (c->idata || c->sclass == NULL || c->interactive_at == 0 ||
 	    now - c->interactive_at > SCTP_MS_INTERACTIVE_SECS) {
 		if (c->cutting) {
@@ -277,6 +252,99 @@ sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
 	}
 	if (c->maxdata != 0 && len > c->maxdata)
 		len = c->maxdata;
+	return len;
+}
+
+/*
+ * 2.11: an interactive channel's stream within its budget: the bucket
+ * refilled for the time since it was last charged; one that emptied it
+ * stays bulk until it is full again.
+ */
+static int
+within_budget(struct sctp_ms_conn *c, uint16_t stream, double now)
+{
+	struct ms_budget *b;
+
+	if (c->budget == NULL || stream == 0)
+		return 1;
+	b = &c->budget[stream];
+	if (b->at == 0)
+		b->bytes = SCTP_MS_BUDGET;
+	else if (now > b->at)
+		b->bytes = MINIMUM(SCTP_MS_BUDGET,
+		    b->bytes + (now - b->at) * SCTP_MS_BUDGET_RATE);
+	b->at = now;
+	if (b->over && b->bytes >= SCTP_MS_BUDGET) {
+		b->over = 0;
+		debug2_f("stream %u: interactive again", stream);
+	}
+	return !b->over;
+}
+
+static void
+charge_budget(struct sctp_ms_conn *c, uint16_t stream, size_t len)
+{
+	struct ms_budget *b;
+
+	if (c->budget == NULL || stream == 0)
+		return;
+	b = &c->budget[stream];
+	if ((b->bytes -= len) > 0)
+		return;
+	b->bytes = 0;
+	if (!b->over) {
+		b->over = 1;
+		debug2_f("stream %u: interactive channel over its budget "
+		    "(%d bytes, %d a second): bulk", stream, SCTP_MS_BUDGET,
+		    SCTP_MS_BUDGET_RATE);
+	}
+	stream_class(c, stream, 0);
+}
+
+/* The stream the channel data for the peer's channel remote_id takes. */
+static uint16_t
+data_stream(const struct sctp_ms_conn *c, u_int remote_id)
+{
+	return 1 + remote_id % (c->nout - 1);
+}
+
+int
+sctp_ms_channel_poll(struct sctp_ms_conn *c, int room, u_int remote_id,
+    const char *ctype, int isatty, int nonbulk)
+{
+	if (c == NULL)
+		return room;
+	c->express_now = !room && sctp_ms_express_room(c) &&
+	    chan_interactive(ctype, isatty, nonbulk) &&
+	    within_budget(c, data_stream(c, remote_id), monotime_double());
+	return room || c->express_now;
+}
+
+/*
+ * Channel data about to be sent to the peer's channel remote_id: set its
+ * stream's class for the scheduler, and return len cut as 2.10 says.
+ */
+size_t
+sctp_ms_channel_data(struct sctp_ms_conn *c, u_int remote_id,
+    const char *ctype, int isatty, int nonbulk, size_t len)
+{
+	int interactive, budgeted;
+	uint16_t stream;
+	double now;
+
+	if (c == NULL || !c->active_out || !c->full_io || c->nout < 2)
+		return len;
+	stream = data_stream(c, remote_id);
+	now = monotime_double();
+	budgeted = interactive = chan_interactive(ctype, isatty, nonbulk);
+	if (interactive)
+		interactive = within_budget(c, stream, now);
+	stream_class(c, stream, interactive);
+	if (interactive)
+		c->interactive_at = now;
+	len = cut_data(c, len, now);
+	if (budgeted)
+		charge_budget(c, stream, len);
 	return len;
 }
 

@@ -51,6 +51,9 @@ struct sshbuf;
 #define SCTP_MS_INTERACTIVE_SECS 5
 /* 2.11: messages of interactive streams queued past a full queue */
 #define SCTP_MS_EXPRESS_MAX	16384
+/* 2.11: an interactive stream's budget: bytes, and bytes a second */
+#define SCTP_MS_BUDGET		65536
+#define SCTP_MS_BUDGET_RATE	16384
 
 /* Bit 63 of the counter: unsequenced packet (2.8). */
 #define SCTP_MS_UNSEQ		(1ULL << 63)

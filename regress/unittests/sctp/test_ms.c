@@ -1708,7 +1708,7 @@ test_conn_express(void)
 	TEST_START("ms conn: interactive channels polled past a full queue");
 	conn_pair(&ca, &cb, &a, &b);
 	/* A room the loop would have anyway: every channel polled. */
-	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 1, "direct-tcpip", 0, 0), 1);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 1, tcp, "direct-tcpip", 0, 0), 1);
 	/* The streams' classes, as channels.c sets them before data. */
 	ASSERT_SIZE_T_EQ(sctp_ms_channel_data(ca, tty, "session", 1, 1,
 	    sizeof(key)), sizeof(key));
@@ -1719,11 +1719,11 @@ test_conn_express(void)
 		send_msg(ca, bulk, sizeof(bulk));
 	ASSERT_SIZE_T_GT(sctp_ms_queued(ca), 128 * 1024);
 	ASSERT_INT_EQ(sctp_ms_express_room(ca), 1);
-	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, "direct-tcpip", 0, 0), 0);
-	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, "x11", 0, 0), 1);
-	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, "session", 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tcp, "direct-tcpip", 0, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tcp + 1, "x11", 0, 0), 1);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 0, 0), 0);
 	chan_data(key, sizeof(key), tty);
-	for (n = 0; n < 40 && sctp_ms_channel_poll(ca, 0, "session", 1, 1);
+	for (n = 0; n < 40 && sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1);
 	    n++)
 		send_msg(ca, key, sizeof(key));
 	/* 16384 bytes of sealed 1000-byte messages: 16 of them. */
@@ -1758,6 +1758,69 @@ test_conn_express(void)
 	}
 	/* The head needed the drain after NEWKEYS (2.7); then the tty's. */
 	ASSERT_INT_EQ(first, 1);
+	sctp_ms_conn_free(ca);
+	sctp_ms_conn_free(cb);
+	close(a);
+	close(b);
+	TEST_DONE();
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+}
+
+/*
+ * 2.11: an interactive channel that sends more than its budget is bulk
+ * (here: not polled past a full queue) until its bucket is full again;
+ * other streams keep their class.
+ */
+static void
+test_conn_budget(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	u_char bulk[8192];
+	const uint32_t tty = 3, tty2 = 5, tcp = 4;
+	size_t sent, n;
+	int i, a, b;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	new_bufs(&ia, &ib, &pkt);
+
+	TEST_START("ms conn: an interactive stream over its budget is bulk");
+	conn_pair(&ca, &cb, &a, &b);
+	ASSERT_SIZE_T_EQ(sctp_ms_channel_data(ca, tcp, "direct-tcpip", 0, 0,
+	    sizeof(bulk)), sizeof(bulk));
+	chan_data(bulk, sizeof(bulk), tcp);
+	for (i = 0; i < 17; i++)
+		send_msg(ca, bulk, sizeof(bulk));
+	ASSERT_INT_EQ(sctp_ms_express_room(ca), 1);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1), 1);
+	/* The budget's worth passes as interactive, more does not. */
+	for (sent = 0; sent < SCTP_MS_BUDGET; sent += n) {
+		ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1),
+		    1);
+		n = sctp_ms_channel_data(ca, tty, "session", 1, 1,
+		    MINIMUM(16384, SCTP_MS_BUDGET - sent));
+		ASSERT_SIZE_T_GT(n, 0);
+	}
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1), 1);
+	ASSERT_SIZE_T_EQ(sctp_ms_channel_data(ca, tty, "session", 1, 1, 1000),
+	    1000);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1), 0);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty2, "session", 1, 1), 1);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tcp, "direct-tcpip", 0, 0),
+	    0);
+	/* Still bulk while it keeps sending; its data still goes. */
+	ASSERT_SIZE_T_GT(sctp_ms_channel_data(ca, tty, "session", 1, 1, 100),
+	    0);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1), 0);
+	TEST_DONE();
+
+	TEST_START("ms conn: interactive again once the bucket refilled");
+	/* Empty: full again after SCTP_MS_BUDGET / SCTP_MS_BUDGET_RATE s */
+	usleep((SCTP_MS_BUDGET / SCTP_MS_BUDGET_RATE) * 1000000 + 300000);
+	ASSERT_INT_EQ(sctp_ms_channel_poll(ca, 0, tty, "session", 1, 1), 1);
 	sctp_ms_conn_free(ca);
 	sctp_ms_conn_free(cb);
 	close(a);
@@ -2474,6 +2537,7 @@ test_ms(void)
 	test_hold_limits();
 	test_conn_map();
 	test_conn_express();
+	test_conn_budget();
 	test_conn_retire();
 	test_conn_unseq_policy();
 	test_conn_prev_key();
