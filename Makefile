@@ -87,7 +87,9 @@ FUZZ_CC ?= clang
 FUZZ_SRCS := regress/fuzz/ms_fuzz.c sctp/sctp-ms-codec.c sctp/sctp-ms-order.c
 
 FUZZ_FWD_SRCS := regress/fuzz/fwd_fuzz.c sctp/sctp-fwd-msg.c \
-    sctp/sctp-fwd-spec.c sctp/sctp-addrs.c
+    sctp/sctp-fwd-spec.c sctp/sctp-addrs.c sctp/fwd-core.c \
+    sctp/fwd-remote.c sctp/fwd-base.c sctp/fwd-sctp.c sctp/fwd-udp.c \
+    sctp/fwd-dccp.c
 
 fuzz: $(FUZZ)/ms_fuzz $(FUZZ)/fwd_fuzz
 
@@ -98,8 +100,8 @@ $(FUZZ)/ms_fuzz: $(FUZZ_SRCS) sctp/sctp-ms.h build
 	    $(FUZZ_SRCS) $(TREE)/libssh.a \
 	    $(TREE)/openbsd-compat/libopenbsd-compat.a -lcrypto -lsctp -lz
 
-# (fwd_open_fields pulls in channels.c and the key code: the client's
-# PKCS#11 and security key stubs complete it.)
+# (The forwarding code, instrumented here, pulls in channels.c and the
+# key code: the client's PKCS#11 and security key stubs complete it.)
 $(FUZZ)/fwd_fuzz: $(FUZZ_FWD_SRCS) sctp/sctp-fwd-msg.h sctp/sctp-fwd.h build
 	@mkdir -p $(FUZZ)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \

@@ -276,14 +276,15 @@ fwd_open_confirmation(struct ssh *ssh, Channel *c)
 	p = sshpkt_ptr(ssh, &len);
 	if ((b = sshbuf_from(p, len)) == NULL)
 		fatal_f("sshbuf_from");
-	if (f->ops->confirm_get != NULL && f->ops->confirm_get(b, c) != 0)
+	if (fwd_confirm_fields(f->ops, b, &f->peer_ostreams,
+	    &f->peer_istreams) != 0) {
 		ret = -1;
-	if (sshbuf_len(b) != 0)
-		ret = -1;
-	if (ret != 0)
 		error("channel %d: %s forward: bad open confirmation (%zu "
 		    "bytes after the maximum packet size)", c->self,
 		    f->ops->name, len);
+	} else if (f->ops->confirm_get != NULL)
+		debug2("channel %d: destination association has %u/%u "
+		    "streams", c->self, f->peer_ostreams, f->peer_istreams);
 	sshbuf_free(b);
 	if ((r = sshpkt_get(ssh, NULL, len)) != 0)
 		fatal_fr(r, "consume");
@@ -446,6 +447,22 @@ fwd_open_fields(const struct fwd_proto *pr, struct sshbuf *b, int listening,
 	free(*origp);
 	*origp = NULL;
 	return r;
+}
+
+/*
+ * The fields of an open confirmation after the maximum packet size (3.3):
+ * all of b; the destination's streams where the protocol has them.
+ */
+int
+fwd_confirm_fields(const struct fwd_proto *pr, struct sshbuf *b,
+    u_int *osp, u_int *isp)
+{
+	int r;
+
+	*osp = *isp = 0;
+	if (pr->confirm_get != NULL && (r = pr->confirm_get(b, osp, isp)) != 0)
+		return r;
+	return sshbuf_len(b) == 0 ? 0 : SSH_ERR_INVALID_FORMAT;
 }
 
 /*

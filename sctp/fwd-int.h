@@ -104,7 +104,7 @@ struct fwd_proto {
 	int	(*open_get)(struct sshbuf *, u_int *os, u_int *is,
 		    u_int *service);
 	int	(*confirm_put)(struct sshbuf *, const struct fwd_chan *);
-	int	(*confirm_get)(struct sshbuf *, struct Channel *);
+	int	(*confirm_get)(struct sshbuf *, u_int *os, u_int *is);
 	/* 3.8: how its data travels on channels on streams. */
 	int	(*spread)(struct sctp_ms_conn *, struct Channel *);
 	/* The channel's socket is readable; c->output has strings. */
@@ -207,6 +207,10 @@ struct Channel *fwd_connect(struct ssh *, int proto, const char *ctype,
 int	fwd_open_fields(const struct fwd_proto *, struct sshbuf *,
 	    int listening, struct sctp_fwd_addrs *, char **origp,
 	    u_int *orig_portp, u_int *osp, u_int *isp, u_int *servicep);
+int	fwd_confirm_fields(const struct fwd_proto *, struct sshbuf *,
+	    u_int *osp, u_int *isp);
+int	fwd_global_fields(const struct fwd_proto *, struct sshbuf *,
+	    struct sctp_fwd_addrs *, u_int *servicep);
 int	fwd_parse_open(struct ssh *, int proto, int listening,
 	    char **hostp, u_int *portp, char **origp, u_int *orig_portp,
 	    u_int *osp, u_int *isp, u_int *servicep);

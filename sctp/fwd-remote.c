@@ -328,6 +328,32 @@ cancel(struct ssh *ssh, int proto, const char *host, u_int port)
 }
 
 /*
+ * The fields of a *-forward request or its cancel (3.2): all of b.  The
+ * address list goes to *a, to be freed by the caller on success; nothing
+ * is left to free on failure (an SSH_ERR_* value).
+ */
+int
+fwd_global_fields(const struct fwd_proto *pr, struct sshbuf *b,
+    struct sctp_fwd_addrs *a, u_int *servicep)
+{
+	int r;
+
+	*servicep = 0;
+	if ((r = sctp_fwd_addrs_get(b, a, 1)) != 0)
+		return r;
+	if (pr->has_service && (r = sshbuf_get_u32(b, servicep)) != 0)
+		goto fail;
+	if (sshbuf_len(b) != 0 || (!pr->addr_lists && a->naddrs != 1)) {
+		r = SSH_ERR_INVALID_FORMAT;
+		goto fail;
+	}
+	return 0;
+ fail:
+	sctp_fwd_addrs_free(a);
+	return r;
+}
+
+/*
  * sshd: sctpip-forward, udpip-forward, dccpip-forward and their cancels.
  * Returns whether the request succeeded; *respp gets the port sshd chose
  * when port 0 was asked for.
@@ -359,13 +385,9 @@ fwd_server_global(struct ssh *ssh, const char *rtype, int want_reply,
 	p = sshpkt_ptr(ssh, &len);
 	if ((b = sshbuf_from(p, len)) == NULL)
 		fatal_f("sshbuf_from");
-	if ((r = sctp_fwd_addrs_get(b, &a, 1)) != 0 ||
-	    (pr->has_service &&
-	    (r = sshbuf_get_u32(b, &service)) != 0) ||
-	    sshbuf_len(b) != 0 || (!pr->addr_lists && a.naddrs != 1)) {
+	if ((r = fwd_global_fields(pr, b, &a, &service)) != 0) {
 		logit("bad %s request from %s: %s", rtype,
-		    ssh_remote_ipaddr(ssh), r != 0 ? ssh_err(r) :
-		    "bad length or address count");
+		    ssh_remote_ipaddr(ssh), ssh_err(r));
 		goto out;
 	}
 	(void)sshpkt_get(ssh, NULL, len);

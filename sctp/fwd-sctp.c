@@ -363,21 +363,18 @@ fwd_sctp_open_get(struct sshbuf *b, u_int *osp, u_int *isp, u_int *servicep)
 
 /* ssh: the destination association's streams, in the confirmation. */
 static int
-fwd_sctp_confirm_get(struct sshbuf *b, Channel *c)
+fwd_sctp_confirm_get(struct sshbuf *b, u_int *osp, u_int *isp)
 {
-	struct fwd_chan *f = c->sctp_fwd;
-	uint16_t os = 0, is = 0;
+	uint16_t v;
 	int r;
 
-	r = sshbuf_get_u16(b, &os);
-	if (r == 0)
-		r = sshbuf_get_u16(b, &is);
-	f->peer_ostreams = os;
-	f->peer_istreams = is;
-	if (r == 0 && sshbuf_len(b) == 0)
-		debug2("channel %d: destination association has %u/%u "
-		    "streams", c->self, os, is);
-	return r;
+	if ((r = sshbuf_get_u16(b, &v)) != 0)
+		return r;
+	*osp = v;
+	if ((r = sshbuf_get_u16(b, &v)) != 0)
+		return r;
+	*isp = v;
+	return 0;
 }
 
 /* 3.8: the channel's data on the streams of its forwarded streams. */

@@ -24,8 +24,11 @@
  * ListenMultipleAddresses.  Whatever they accept must survive a round
  * trip through the matching writer, and no input may crash or leak; the
  * joiner may never hold more than its limit; an entry made of a host and
- * port must permit them.  The fields of a channel open (fwd_open_fields)
- * go through the parser sshd and ssh use on the packet.
+ * port must permit them.  The fields of a channel open, of an open
+ * confirmation and of a *-forward global request go through the parsers
+ * sshd and ssh use on the packet (fwd_open_fields, fwd_confirm_fields,
+ * fwd_global_fields).  The channel requests of 3.3 and 3.8 have no
+ * fields of their own.
  *
  * Built by "make fuzz" (clang, -fsanitize=fuzzer,address,undefined).
  */
@@ -284,6 +287,56 @@ fuzz_open(const uint8_t *p, size_t len)
 	sshbuf_free(b);
 }
 
+/*
+ * An open confirmation's fields after the maximum packet size (3.3): the
+ * destination's streams for SCTP, nothing for UDP and DCCP.
+ */
+static void
+fuzz_confirm(const uint8_t *p, size_t len)
+{
+	const struct fwd_proto *pr;
+	struct sshbuf *b;
+	u_int os, is;
+
+	if (len < 1 || (pr = fwd_proto_of(SCTP_FWD_SCTP + p[0] % 3)) == NULL)
+		return;
+	if ((b = sshbuf_from(p + 1, len - 1)) == NULL)
+		abort();
+	if (fwd_confirm_fields(pr, b, &os, &is) == 0 &&
+	    (os > 65535 || is > 65535 || sshbuf_len(b) != 0 ||
+	    (pr->confirm_get == NULL && (os != 0 || is != 0))))
+		abort();
+	sshbuf_free(b);
+}
+
+/*
+ * A *-forward global request or its cancel (3.2), after the request name
+ * and want-reply: one address unless the protocol takes lists, a
+ * service code for DCCP, nothing more.
+ */
+static void
+fuzz_global(const uint8_t *p, size_t len)
+{
+	const struct fwd_proto *pr;
+	struct sctp_fwd_addrs a;
+	struct sshbuf *b;
+	u_int service;
+
+	if (len < 1 || (pr = fwd_proto_of(SCTP_FWD_SCTP + p[0] % 3)) == NULL)
+		return;
+	if ((b = sshbuf_from(p + 1, len - 1)) == NULL)
+		abort();
+	if (fwd_global_fields(pr, b, &a, &service) == 0) {
+		if (a.naddrs < 1 || a.naddrs > SCTP_FWD_MAX_ADDRS ||
+		    a.port > 65535 || (!pr->addr_lists && a.naddrs != 1) ||
+		    (!pr->has_service && service != 0) || sshbuf_len(b) != 0)
+			abort();
+		sctp_fwd_addrs_free(&a);
+	} else if (a.naddrs != 0)
+		abort();
+	sshbuf_free(b);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -296,7 +349,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size < 1)
 		return 0;
-	switch (data[0] % 10) {
+	switch (data[0] % 12) {
 	case 0:
 	case 1:
 		fuzz_addrs(data + 1, size - 1, data[0] % 2);
@@ -317,8 +370,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 9:
 		fuzz_open(data + 1, size - 1);
 		break;
+	case 10:
+		fuzz_confirm(data + 1, size - 1);
+		break;
+	case 11:
+		fuzz_global(data + 1, size - 1);
+		break;
 	default:
-		fuzz_addrlist(data + 1, size - 1, data[0] % 10 == 8);
+		fuzz_addrlist(data + 1, size - 1, data[0] % 12 == 8);
 		break;
 	}
 	return 0;
