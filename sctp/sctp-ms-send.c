@@ -301,7 +301,7 @@ charge_budget(struct sctp_ms_conn *c, uint16_t stream, size_t len)
 	stream_class(c, stream, 0);
 }
 
-/* The stream the channel data for the peer's channel remote_id takes. */
+/* 2.5: the stream of the peer's channel remote_id (N >= 2 streams). */
 static uint16_t
 data_stream(const struct sctp_ms_conn *c, u_int remote_id)
 {
@@ -358,7 +358,7 @@ stream_for(const struct sctp_ms_conn *c, const u_char *p, size_t len)
 {
 	if (!c->full_io || len < 5 || !sctp_ms_type_channel(p[0]))
 		return 0;
-	return 1 + PEEK_U32(p + 1) % (c->nout - 1);
+	return data_stream(c, PEEK_U32(p + 1));
 }
 
 /*
