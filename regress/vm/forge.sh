@@ -17,6 +17,7 @@
 #             keys, and a check that the forgeries are right); a T1
 #             rewrite (reorder, ubit) ends it too, never reaching the
 #             terminal: what SSH's own checks catch without the kernel's
+#   keyed-rate  the T19 flood at a high rate from a C tool (below)
 #   tcp-rst, tcp-data  SSH over TCP: one forged segment ends the session
 # Each ending says how long the session took to end after the packet
 # (from the forger's clock, within the 0.2 s of the polling).
@@ -77,6 +78,62 @@ if want keyed; then
 	wait "$pid" || fatal "keyed: ssh exited with status $?"
 	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
 	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forgeries (each chunk alone and with key 0's AUTH, a replay, two T1 rewrites, a T19 $(grep -m1 '^flood' "$W/forge-keyed.log"), two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back; A's kernel counted: ${counted:-nothing of 1000 or more}"
+fi
+
+# --- keyed-rate: T19 at a rate scapy cannot reach.  The forger only
+# reads the association off the path ("tags"); regress/sctp-flood.c
+# auth-data then sends the same packets as flood's (AUTH of the current
+# key with a random HMAC, then DATA) at FORGE_RATE (default 20000) a
+# second for 10 s.  Reported: the rate reached, what A's kernel counted,
+# the VM's processors' busy share during the flood against 10 s before,
+# and the session's echo before and during; it must answer throughout.
+# busy: the share of the VM's processor time not idle since the sample $1.
+busy() {
+	head -1 /proc/stat | awk -v s="$1" 'BEGIN { split(s, a) }
+	    { for (i = 2; i <= NF; i++) { t += $i - a[i]; if (i == 5 || i == 6) id += $i - a[i] } }
+	    END { printf "%.0f", (t > 0 ? 100 * (t - id) / t : 0) }'
+}
+if want keyed-rate; then
+	rate=${FORGE_RATE:-20000}
+	forge keyed-rate "$SF" 2222 tags
+	read -r _ src dst sport dport tag kid hid tsn \
+	    < <(grep -m1 '^tags ' "$W/forge-keyed-rate.log") ||
+	    fatal "keyed-rate: the forger printed no tags"
+	# rtt LINE: the echo's round trip in s (the session must answer).
+	rtt() {
+		local t0
+		t0=$(uptime_s)
+		echo "$1" >&4 || fatal "keyed-rate: the session died ($1)"
+		wait_for "$W/keyed-rate.out" "got $1" 60 ||
+		    { tail "$W/keyed-rate.log"; fatal "keyed-rate: no echo of $1 within 60 s"; }
+		echo "$(uptime_s) - $t0" | bc
+	}
+	before=$(rtt before)
+	s0=$(head -1 /proc/stat)
+	sleep 10
+	idle=$(busy "$s0")
+	"$TOPO" exec a cat /proc/net/sctp/snmp >"$W/snmp-rate0"
+	s0=$(head -1 /proc/stat)
+	"$TOPO" exec b env FLOOD_SPORT="$sport" FLOOD_TAG="$tag" FLOOD_KEYID="$kid" \
+	    FLOOD_HMAC="$hid" FLOOD_TSN="$tsn" "$TOOLS/sctp-flood" auth-data "$src" "$dst" \
+	    "$dport" "$rate" 10 >"$W/cflood.log" 2>&1 &
+	fl=$!
+	sleep 2
+	worst=0
+	for i in 1 2 3 4 5; do
+		d=$(rtt "during$i")
+		[ "$(echo "$d > $worst" | bc)" = 1 ] && worst=$d
+		sleep 1
+	done
+	wait "$fl" || { cat "$W/cflood.log"; fatal "keyed-rate: sctp-flood failed"; }
+	flooding=$(busy "$s0")
+	counted=$("$TOPO" exec a cat /proc/net/sctp/snmp |
+	    awk 'NR == FNR { a[$1] = $2; next } $1 == "SctpInPktDiscards" { print $2 - a[$1] }' "$W/snmp-rate0" -)
+	after=$(rtt after)
+	sent_n=$(awk '/^sent/ { print $2 }' "$W/cflood.log")
+	exec 4>&-
+	wait "$pid" || fatal "keyed-rate: ssh exited with status $?"
+	note "keyed-rate: sctp-flood sent $sent_n packets in 10 s (asked $rate a second), A's kernel counted SctpInPktDiscards +$counted; VM busy $flooding % during the flood, $idle % in 10 s before; echo $before s before, at most $worst s during (5 lines), $after s after"
 fi
 
 # --- unkeyed: each chunk alone ends a session without SCTP-AUTH keys,

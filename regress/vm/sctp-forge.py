@@ -35,6 +35,9 @@
 #	            from the next one on: the seeds' T19, what it costs the
 #	            receiver to verify and drop them; prints "flood N
 #	            packets in T s"
+#	  tags      sends nothing: prints "tags SRC DST SPORT DPORT TAG KEYID
+#	            HMACID TSN", what a flood of the same packets as flood's
+#	            from another tool needs (regress/sctp-flood.c auth-data)
 #	  icmp-mtu     an ICMP "fragmentation needed" (MTU 296) for the
 #	               initiator's packets to the responder (IPv4; the seeds'
 #	               T14), from the responder's address
@@ -281,6 +284,16 @@ for i, mode in enumerate(modes):
              SCTP(sport=cport, dport=dport, tag=stag))
         print("sent %s at %s" % (mode, uptime()), flush=True)
         time.sleep(2)
+        continue
+    if kind == "tags":
+        kid, hid2 = 0, hid
+        for ctype, flags, c in chunks(st["lastraw"]):
+            if ctype == 0x0f:
+                kid, hid2 = struct.unpack("!HH", c[4:8])
+        print("tags %s %s %d %d 0x%08x %d %d %d" %
+              (sdst, csrc, dport, cport, ctag, kid, hid2,
+               (st["tsn"] + 1) & 0xffffffff), flush=True)
+        print("sent %s at %s" % (mode, uptime()), flush=True)
         continue
     if kind == "flood":
         flood(int(os.environ.get("FORGE_FLOOD", "2000")))
