@@ -4,8 +4,9 @@
 #   interactive but over its budget: a download beside it still moves.
 #   (Before the budget, sshd's prio scheduler sent none of it while the
 #   terminal printed: 0 bytes in 50 s, where SSH over TCP shared.)
-# - A bulk download that fills sshd's socket buffer (two of them: up to
-#   4 MB queued, 8 s of the path) does not hold up a terminal's echo.
+# - Bulk downloads that fill sshd's socket buffer (two of them, the path
+#   at 2 Mbit/s: up to 4 MB queued, 16 s of the path) do not hold up a
+#   terminal's echo.
 # Times are reported, bounded only by generous limits (loaded hosts).
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 1
@@ -62,9 +63,10 @@ epid=$!
 exec 4>"$W/in"
 echo one >&4
 wait_for "$W/echo.out" "got one" 120 || fatal "terminal session did not start"
+"$TOPO" set 1 rate 2mbit
 pids=()
 for i in 1 2; do
-	mux_t 300 "$B1" 'head -c 6000000 /dev/zero' 2>/dev/null | wc -c >"$W/dl.$i" &
+	mux_t 300 "$B1" 'head -c 4000000 /dev/zero' 2>/dev/null | wc -c >"$W/dl.$i" &
 	pids+=($!)
 done
 sleep 6
@@ -79,14 +81,16 @@ for i in 1 2 3 4 5; do
 done
 for p in "${pids[@]}"; do wait "$p"; done
 for i in 1 2; do
-	[ "$(cat "$W/dl.$i")" -eq 6000000 ] || fatal "download $i: $(cat "$W/dl.$i") bytes"
+	[ "$(cat "$W/dl.$i")" -eq 4000000 ] || fatal "download $i: $(cat "$W/dl.$i") bytes"
 done
 echo end >&4
 exec 4>&-
 wait "$epid" || fatal "terminal session failed"
-# 4 MB queued at 4 Mbit/s is 8 s first come, first served; even a loaded
-# host echoes within 4 s.
-[ "$(echo "$worst < 4" | bc)" = 1 ] ||
+# What sshd queued waits 11 s or more first come, first served (5.5 s
+# measured at 4 Mbit/s with SCTPStreamScheduler fcfs); the echo came
+# back within 0.6 s on an idle host, 4.05 s with a sanitizer build
+# beside two other VMs.
+[ "$(echo "$worst < 8" | bc)" = 1 ] ||
     fatal "terminal echo beside two downloads took $worst s"
-note "terminal echo beside two 6 MB downloads: at most $worst s (5 lines)"
+note "terminal echo beside two 4 MB downloads (2 Mbit/s): at most $worst s (5 lines)"
 mux -O exit "$B1" 2>/dev/null || true
