@@ -7,6 +7,9 @@
 #               byte-exact (the seeds' T1 by a path that reorders)
 #   drop        the server's packets with DATA dropped for 2 s: the
 #               session carries on
+#   delay       a 2 MB download whose packets with DATA are held 400 ms
+#               each for 10 s (above the sender's 200 ms minimum
+#               retransmission timeout): byte-exact
 #   sid, ubit   one genuine packet of the server's moved to another
 #               stream or made unordered in place (not a copy): with
 #               SCTP-AUTH keyed by SSH the kernel drops it and the server
@@ -101,6 +104,17 @@ wait "$pid" || fatal "drop: ssh failed"
 stop_relay
 [ "$affected" -ge 1 ] || fatal "drop: the relay dropped nothing"
 note "drop: $affected of the server's packets with DATA dropped in 2 s; the line came back, the session carried on"
+
+relay delay
+rtx0=$("$TOPO" exec b awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp)
+touch "$W/go-delay"
+t0=$(uptime_s)
+download delay
+t1=$(uptime_s)
+stop_relay
+rtx1=$("$TOPO" exec b awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp)
+[ "$affected" -ge 20 ] || fatal "delay: the relay held only $affected packets"
+note "delay: a 2 MB download, $affected of the server's packets held 400 ms each: byte-exact in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (B's retransmission timeouts: $((rtx1 - rtx0)))"
 
 # rewrite RULE KEYED(yes|no): the next line's echo rewritten in flight.
 rewrite() {

@@ -12,6 +12,9 @@
 #               the opposite order (the second first), for 20 s; one
 #               left alone goes after 50 ms
 #   drop        the server's packets with DATA are dropped for 2 s
+#   delay       the server's packets with DATA are held 400 ms each, in
+#               order, for 10 s (longer than the sender's minimum
+#               retransmission timeout: spurious retransmissions)
 #   sid         the server's next packet with DATA: its first DATA chunk
 #               moved to another stream (SID xor 1), in place, the CRC
 #               made right again; once (the seeds' T1 on a real path)
@@ -23,6 +26,7 @@
 #
 # Copyright (c) 2026 The openssh-sctp authors.  BSD licence: see LICENCE.
 
+import collections
 import os
 import select
 import signal
@@ -38,7 +42,7 @@ if len(sys.argv) not in (4, 5):
     sys.exit("usage: sctp-relay.py IF_CLIENT IF_SERVER RULE [GO]")
 ifc, ifs, rule = sys.argv[1:4]
 go = sys.argv[4] if len(sys.argv) == 5 else None
-if rule not in ("pass", "reorder", "drop", "sid", "ubit"):
+if rule not in ("pass", "reorder", "drop", "delay", "sid", "ubit"):
     sys.exit("sctp-relay: unknown rule " + rule)
 
 CRC = []
@@ -99,6 +103,8 @@ def sock(ifname):
 sc, ss = sock(ifc), sock(ifs)
 print("relaying", flush=True)
 state = {"start": None, "done": False, "held": None, "held_at": 0, "n": 0}
+# delay: (when, frame) to send to the client, in order.
+late = collections.deque()
 
 
 def finish(signum, frame):
@@ -126,6 +132,10 @@ def from_server(frame):
     if off is None or rule == "pass":
         return [frame]
     d = first_data(frame, off)
+    if d is not None and rule == "delay" and state["done"] and late:
+        # Held frames go first.
+        late.append((late[-1][0], frame))
+        return []
     if d is None or not armed():
         return [frame]
     if rule == "drop":
@@ -133,6 +143,20 @@ def from_server(frame):
             state["done"] = True
             return [frame]
         state["n"] += 1
+        return []
+    if rule == "delay":
+        now = time.time()
+        if now - state["start"] >= 10:
+            state["done"] = True
+        if state["done"] and not late:
+            return [frame]
+        # Behind what is held, so that the order is kept.
+        when = now if state["done"] else now + 0.4
+        if late:
+            when = max(when, late[-1][0])
+        late.append((when, frame))
+        if not state["done"]:
+            state["n"] += 1
         return []
     if rule == "reorder":
         if time.time() - state["start"] >= 20:
@@ -157,7 +181,9 @@ def from_server(frame):
 
 
 while True:
-    r, _, _ = select.select([sc, ss], [], [], 0.02)
+    r, _, _ = select.select([sc, ss], [], [], 0.005 if late else 0.02)
+    while late and late[0][0] <= time.time():
+        sc.send(late.popleft()[1])
     if state["held"] is not None and time.time() - state["held_at"] >= 0.05:
         sc.send(state["held"])
         state["held"] = None
