@@ -59,7 +59,9 @@ except OSError as e:
 ' "$2" "$3" "$4" "$5"
 }
 
-sessions() { pgrep -f sshd-session || true; }
+# sessions: this sshd's session processes (its children; others may be
+# left by earlier tests).
+sessions() { pgrep -P "$(cat "$W/sshd.pid")" || true; }
 echo_session s
 port=$(sed -n "s/.*Connection from $A1 port \([0-9]*\) on.*/\1/p" "$W/sshd.log" | tail -1)
 [ -n "$port" ] || fatal "no port of the session in sshd's log"
