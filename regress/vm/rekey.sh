@@ -31,13 +31,14 @@ BAD="message authentication code incorrect|Corrupted MAC|refused|out of order|tr
 head -c 2000000 /dev/urandom >"$W/data"
 sum=$(sha256sum <"$W/data" | cut -d' ' -f1)
 
-# wait_closed N: until sshd logged the end of N sessions (60 s at most).
+# wait_closed N [LOG]: until sshd logged (in LOG, default its own) the
+# end of N sessions (60 s at most).
 wait_closed() {
-	local end
+	local end log=${2:-$W/sshd.log}
 	end=$(awk -v t="$(uptime_s)" 'BEGIN { print t + 60 }')
-	while [ "$(grep -c -E "Disconnected from user|Closing connection" "$W/sshd.log")" -lt "$1" ]; do
+	while [ "$(grep -c -E "Disconnected from user|Closing connection" "$log")" -lt "$1" ]; do
 		awk -v t="$(uptime_s)" -v e="$end" 'BEGIN { exit !(t < e) }' ||
-		    fatal "sshd did not end session $1"
+		    fatal "sshd did not end session $1 ($log)"
 		sleep 0.2
 	done
 }
@@ -145,7 +146,7 @@ for i in 1 2 3; do
 done
 t1=$(uptime_s)
 on_a "$SSH" -F "$CFG" -o "ControlPath=$W/rmux" -O exit "$B1" 2>/dev/null
-for _ in $(seq 300); do grep -q -E "Disconnected from user|Closing connection" "$W/sshd2.log" && break; sleep 0.2; done
+wait_closed 1 "$W/sshd2.log"
 cp "$W/sshd2.log" "$W/rwnd-sshd.log"
 
 nend=$(grep -c "SSH2_MSG_NEWKEYS received" "$W/sshd2.log" || true)
