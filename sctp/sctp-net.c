@@ -1088,6 +1088,7 @@ sctp_events_enable(struct ssh *ssh, int fd)
 		    strerror(errno));
 	debug2_f("fd %d: logging SCTP path changes", fd);
 	sctp_paths_tune(fd);
+	sctp_paths_beat_start(ssh, fd);
 	sctp_roam_check_peers(ssh, fd);
 	sctp_roam_start(ssh, fd);
 }
@@ -1285,6 +1286,31 @@ sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 }
 
 /*
+ * Whether what waits on the connection socket is the peer's: not when the
+ * next message is a notification of the kernel's own (a path that failed
+ * or answers again), which ServerAliveInterval and ClientAliveInterval
+ * must not take for a sign of life from the peer.  Always over TCP.
+ */
+int
+sctp_peer_traffic(struct ssh *ssh, int fd)
+{
+	struct msghdr msg;
+	struct iovec iov;
+	u_char b;
+
+	if (ssh == NULL || !ssh->sctp_events)
+		return 1;
+	memset(&msg, 0, sizeof(msg));
+	iov.iov_base = &b;
+	iov.iov_len = sizeof(b);
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	if (recvmsg(fd, &msg, MSG_PEEK|MSG_DONTWAIT) <= 0)
+		return 1;
+	return (msg.msg_flags & MSG_NOTIFICATION) == 0;
+}
+
+/*
  * As sctp_read(), but then also what else is already there, up to len:
  * one message per call capped a connection at one message (SCTP_WRITE_MAX)
  * a turn of the main loop.  The SSH byte stream does not care where one
@@ -1355,6 +1381,12 @@ ssize_t
 sctp_read(struct ssh *ssh, int fd, void *buf, size_t len)
 {
 	return read(fd, buf, len);
+}
+
+int
+sctp_peer_traffic(struct ssh *ssh, int fd)
+{
+	return 1;
 }
 
 int

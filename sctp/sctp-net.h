@@ -116,4 +116,10 @@ ssize_t	sctp_read(struct ssh *, int fd, void *buf, size_t len);
 int	sctp_sshbuf_read(struct ssh *, int fd, struct sshbuf *buf,
 	    size_t maxlen, size_t *rlen);
 
+/*
+ * 0 when the next message waiting on fd is a kernel notification, not
+ * the peer's traffic (keep-alive timers); 1 otherwise and over TCP.
+ */
+int	sctp_peer_traffic(struct ssh *, int fd);
+
 #endif /* SCTP_NET_H */
