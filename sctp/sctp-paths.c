@@ -189,8 +189,9 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
  * A heartbeat now: to an unconfirmed path (an address the peer listed in
  * its INIT or INIT ACK), so that a live one is confirmed within a round
  * trip and can take over from the first, rather than after the kernel's
- * first probe about an RTO (SCTPRTOInitial) later; and to a path that
- * was down with all the others when one of them answers again.
+ * first probe about an RTO (SCTPRTOInitial) later; to a path that was
+ * down with all the others when one of them answers again; and to each
+ * standby path every SCTPHeartbeatInterval (why NULL: not logged).
  */
 static void
 probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
@@ -309,15 +310,17 @@ is_primary(const struct paths_tune *pt, const struct sockaddr_storage *ss)
 }
 
 /*
- * A standby: a confirmed path other than the primary, while heartbeats
- * are on and not every path has failed.  The process beats it.
+ * A standby: a path other than the primary, while heartbeats are on and
+ * not every path has failed.  The process beats it once it is confirmed.
+ * An unconfirmed one gets the long timer already: the kernel probes it
+ * an RTO apart whatever its interval, and the interval counts from its
+ * confirmation, which comes before the process runs its loop (the login).
  */
 static int
-is_standby(const struct paths_tune *pt, const struct sockaddr_storage *ss,
-    int state)
+is_standby(const struct paths_tune *pt, const struct sockaddr_storage *ss)
 {
 	return !pt->off && pt->base > 0 && pt->base < SCTP_HB_STANDBY_MS &&
-	    !pt->all_down && state != SCTP_UNCONFIRMED && !is_primary(pt, ss);
+	    !pt->all_down && !is_primary(pt, ss);
 }
 
 static int
@@ -355,7 +358,7 @@ tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	} else if (pt->all_down && state == SCTP_INACTIVE &&
 	    pt->base < SCTP_HB_DOWN_MS)
 		want = SCTP_HB_DOWN_MS;
-	else if (is_standby(pt, ss, state))
+	else if (is_standby(pt, ss))
 		want = SCTP_HB_STANDBY_MS;
 	if ((was = set_path_hbinterval(fd, ss, want)) == -1)
 		return;
@@ -436,7 +439,7 @@ beat_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 {
 	struct paths_tune *pt = arg;
 
-	if (!is_standby(pt, ss, state))
+	if (state == SCTP_UNCONFIRMED || !is_standby(pt, ss))
 		return;
 	probe_path(fd, ss, NULL);
 	pt->beats++;
