@@ -1088,7 +1088,6 @@ sctp_events_enable(struct ssh *ssh, int fd)
 		    strerror(errno));
 	debug2_f("fd %d: logging SCTP path changes", fd);
 	sctp_paths_tune(fd);
-	sctp_paths_beat_start(ssh, fd);
 	sctp_roam_check_peers(ssh, fd);
 	sctp_roam_start(ssh, fd);
 }

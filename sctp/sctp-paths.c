@@ -28,27 +28,10 @@
  * SSH over TCP (doc/benchmarks.md, "Forwarded TCP").
  *
  * So the path that carries the data, the primary while it is reachable,
- * gets a long interval, SCTP_HB_PRIMARY_MS; the primary while it or
- * another path is potentially failed or unreachable keeps
- * SCTPHeartbeatInterval, so that its answers reset the association's
- * count of errors.
- *
- * Every other confirmed path, a standby, would lose its window the same
- * way: the kernel's own heartbeat that confirms it, and each one after,
- * leave its cwnd and ssthresh at 4 MTU, so that a failover to it opened
- * the window by one packet a round trip (at 8 Mbit/s and 40 ms, about a
- * second to reach the path's rate: doc/benchmarks.md, "Failover: a
- * slower path").  A heartbeat asked for by the user (SPP_HB_DEMAND) is
- * sent, counted and answered like the kernel's, and its answer restarts
- * the timer, but it lowers no window.  So a standby's timer is set long
- * too (SCTP_HB_STANDBY_MS, a backstop), and the process asks for a
- * heartbeat on each standby every SCTPHeartbeatInterval (sctp_paths_beat
- * below, from the client's and server's loops once the user is
- * authenticated; before that, only the backstop watches them).  An
- * unconfirmed path gets one at once (probe_path()), so that it is
- * confirmed before the kernel's first probe; after a failover the
- * standby starts in slow start from its initial window, as a new
- * connection would.  A dead primary is still noticed
+ * gets a long interval, SCTP_HB_PRIMARY_MS; every other path, and the
+ * primary while it or another path is potentially failed or unreachable,
+ * keeps SCTPHeartbeatInterval, so failed paths are still noticed and
+ * restored ones found within a second.  A dead primary is still noticed
  * as soon as data is sent on it (one retransmission timeout, then the
  * potentially failed state moves the data).  The long interval stays
  * under the 210 s that Linux's connection tracking keeps an idle SCTP
@@ -95,26 +78,19 @@
 #include <errno.h>
 #include <netdb.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "log.h"
 #include "misc.h"
-#include "xmalloc.h"
-#include "packet.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-encap.h"
 #include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
 
-/*
- * The association's own interval (SCTPHeartbeatInterval), in ms, and
- * whether its heartbeats are off (SCTPHeartbeatInterval none).
- */
+/* The association's own interval (SCTPHeartbeatInterval), in ms. */
 static int
-assoc_hbinterval(int fd, uint32_t *ms, int *off)
+assoc_hbinterval(int fd, uint32_t *ms)
 {
 	struct sctp_paddrparams pp;
 	socklen_t len = sizeof(pp);
@@ -124,7 +100,6 @@ assoc_hbinterval(int fd, uint32_t *ms, int *off)
 	    &len) == -1)
 		return -1;
 	*ms = pp.spp_hbinterval;
-	*off = (pp.spp_flags & SPP_HB_DISABLE) != 0;
 	return 0;
 }
 
@@ -189,9 +164,8 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
  * A heartbeat now: to an unconfirmed path (an address the peer listed in
  * its INIT or INIT ACK), so that a live one is confirmed within a round
  * trip and can take over from the first, rather than after the kernel's
- * first probe about an RTO (SCTPRTOInitial) later; to a path that was
- * down with all the others when one of them answers again; and to each
- * standby path every SCTPHeartbeatInterval (why NULL: not logged).
+ * first probe about an RTO (SCTPRTOInitial) later; and to a path that
+ * was down with all the others when one of them answers again.
  */
 static void
 probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
@@ -206,7 +180,7 @@ probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
 	    sizeof(pp)) == -1)
 		debug_f("path %s: heartbeat: %s", host, strerror(errno));
-	else if (why != NULL)
+	else
 		debug2_f("path %s: %s, heartbeat sent", host, why);
 }
 
@@ -293,54 +267,12 @@ sctp_paths_deadline_passed(int fd, double *deadline, double extend)
 
 struct paths_tune {
 	uint32_t	base;		/* SCTPHeartbeatInterval */
-	int		off;		/* heartbeats off */
 	int		all_down;
 	int		degraded;	/* a path failed or potentially */
 	int		have_prim;
 	struct sctp_prim prim;
 	int		slowed, restored;	/* paths switched */
-	int		beats;		/* standby paths beaten */
 };
-
-static int
-is_primary(const struct paths_tune *pt, const struct sockaddr_storage *ss)
-{
-	return pt->have_prim && sctp_sockaddr_eq((const struct sockaddr *)ss,
-	    (const struct sockaddr *)&pt->prim.ssp_addr);
-}
-
-/*
- * A standby: a path other than the primary, while heartbeats are on and
- * not every path has failed.  The process beats it once it is confirmed.
- * An unconfirmed one gets the long timer already: the kernel probes it
- * an RTO apart whatever its interval, and the interval counts from its
- * confirmation, which comes before the process runs its loop (the login).
- */
-static int
-is_standby(const struct paths_tune *pt, const struct sockaddr_storage *ss)
-{
-	return !pt->off && pt->base > 0 && pt->base < SCTP_HB_STANDBY_MS &&
-	    !pt->all_down && !is_primary(pt, ss);
-}
-
-static int
-paths_state(int fd, struct paths_tune *pt)
-{
-	struct paths_count pc;
-	socklen_t len;
-
-	memset(pt, 0, sizeof(*pt));
-	if (assoc_hbinterval(fd, &pt->base, &pt->off) == -1)
-		return -1;
-	len = sizeof(pt->prim);
-	pt->have_prim = getsockopt(fd, IPPROTO_SCTP, SCTP_PRIMARY_ADDR,
-	    &pt->prim, &len) == 0;
-	if (count_paths(fd, &pc) == -1)
-		return -1;
-	pt->all_down = pc.down > 0 && pc.up == 0;
-	pt->degraded = pc.down > 0 || pc.pf > 0;
-	return 0;
-}
 
 static void
 tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
@@ -349,7 +281,9 @@ tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	uint32_t want = pt->base;
 	long was;
 
-	if (state == SCTP_ACTIVE && !pt->degraded && is_primary(pt, ss) &&
+	if (pt->have_prim && state == SCTP_ACTIVE && !pt->degraded &&
+	    sctp_sockaddr_eq((const struct sockaddr *)ss,
+	    (const struct sockaddr *)&pt->prim.ssp_addr) &&
 	    pt->base < SCTP_HB_PRIMARY_MS) {
 		want = SCTP_HB_PRIMARY_MS;
 		if (sctp_encap_peer_port(fd, ss) > 0)
@@ -358,8 +292,6 @@ tune_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 	} else if (pt->all_down && state == SCTP_INACTIVE &&
 	    pt->base < SCTP_HB_DOWN_MS)
 		want = SCTP_HB_DOWN_MS;
-	else if (is_standby(pt, ss))
-		want = SCTP_HB_STANDBY_MS;
 	if ((was = set_path_hbinterval(fd, ss, want)) == -1)
 		return;
 	if (want == SCTP_HB_DOWN_MS && was != SCTP_HB_DOWN_MS)
@@ -377,9 +309,19 @@ void
 sctp_paths_tune(int fd)
 {
 	struct paths_tune pt;
+	struct paths_count pc;
+	socklen_t len;
 
-	if (paths_state(fd, &pt) == -1)
+	memset(&pt, 0, sizeof(pt));
+	if (assoc_hbinterval(fd, &pt.base) == -1)
 		return;
+	len = sizeof(pt.prim);
+	pt.have_prim = getsockopt(fd, IPPROTO_SCTP, SCTP_PRIMARY_ADDR,
+	    &pt.prim, &len) == 0;
+	if (count_paths(fd, &pc) == -1)
+		return;
+	pt.all_down = pc.down > 0 && pc.up == 0;
+	pt.degraded = pc.down > 0 || pc.pf > 0;
 	if (sctp_paths_each(fd, tune_path, &pt) == -1)
 		return;
 	if (pt.slowed)
@@ -390,114 +332,10 @@ sctp_paths_tune(int fd)
 		verbose("SCTP: a path to the peer answers again");
 }
 
-struct sctp_beat {
-	double	period;		/* SCTPHeartbeatInterval, in seconds */
-	double	last;		/* monotime_double() of the last beat */
-};
-
-/* Seconds between beats: SCTPHeartbeatInterval, as the socket has it. */
-static double
-beat_period(int fd)
-{
-	uint32_t ms;
-	int off;
-
-	if (assoc_hbinterval(fd, &ms, &off) == -1 || off || ms == 0)
-		return 0;
-	return ms / 1000.0;
-}
-
-void
-sctp_paths_beat_start(struct ssh *ssh, int fd)
-{
-	double period;
-
-	if (ssh == NULL || ssh->sctp_beat != NULL ||
-	    (period = beat_period(fd)) <= 0)
-		return;
-	ssh->sctp_beat = xcalloc(1, sizeof(*ssh->sctp_beat));
-	ssh->sctp_beat->period = period;
-	ssh->sctp_beat->last = monotime_double();
-	debug2_f("fd %d: heartbeats to standby paths every %.3f s", fd,
-	    period);
-}
-
-void
-sctp_paths_beat_deadline(struct ssh *ssh, struct timespec *timeout)
-{
-	struct sctp_beat *sb;
-	double left;
-
-	if (ssh == NULL || (sb = ssh->sctp_beat) == NULL)
-		return;
-	left = sb->last + sb->period - monotime_double();
-	ptimeout_deadline_ms(timeout, left > 0 ? (long)(left * 1000) + 1 : 0);
-}
-
-static void
-beat_path(int fd, const struct sockaddr_storage *ss, int state, void *arg)
-{
-	struct paths_tune *pt = arg;
-
-	if (state == SCTP_UNCONFIRMED || !is_standby(pt, ss))
-		return;
-	probe_path(fd, ss, NULL);
-	pt->beats++;
-}
-
-void
-sctp_paths_beat_poll(struct ssh *ssh, int fd)
-{
-	struct sctp_beat *sb;
-	struct paths_tune pt;
-	double now;
-
-	if (ssh == NULL || (sb = ssh->sctp_beat) == NULL)
-		return;
-	now = monotime_double();
-	if (now < sb->last + sb->period)
-		return;
-	/* A late wake-up (a loaded host) does not make beats pile up. */
-	sb->last = now;
-	if (paths_state(fd, &pt) == -1)
-		return;
-	(void)sctp_paths_each(fd, beat_path, &pt);
-	debug3_f("fd %d: %d standby paths beaten", fd, pt.beats);
-}
-
-void
-sctp_paths_beat_free(struct ssh *ssh)
-{
-	if (ssh == NULL)
-		return;
-	free(ssh->sctp_beat);
-	ssh->sctp_beat = NULL;
-}
-
 #else /* WITH_SCTP */
 
 void
 sctp_paths_tune(int fd)
-{
-}
-
-void
-sctp_paths_beat_start(struct ssh *ssh, int fd)
-{
-}
-
-void
-sctp_paths_beat_deadline(struct ssh *ssh, struct timespec *timeout)
-{
-}
-
-void
-sctp_paths_beat_poll(struct ssh *ssh, int fd)
-{
-}
-
-void
-sctp_paths_beat_free(struct ssh *ssh)
 {
 }
 

@@ -24,32 +24,15 @@
 #define SCTP_HB_ENCAP_MS	25000
 /* Heartbeat timer of every path while all have failed (ms). */
 #define SCTP_HB_DOWN_MS		300000
-/* The kernel's heartbeat timer of a standby path, which the process beats. */
-#define SCTP_HB_STANDBY_MS	100000
 
 /*
  * Set each path's heartbeat interval: SCTP_HB_PRIMARY_MS on the primary
  * while it is active and no other path has failed (SCTP_HB_ENCAP_MS where
- * it is inside UDP), the association's (SCTPHeartbeatInterval) on the
- * primary otherwise, SCTP_HB_STANDBY_MS on every other confirmed path (a
- * standby, which sctp_paths_beat_poll() beats), and SCTP_HB_DOWN_MS on
- * each while all have failed.  Call once the association is up and at
- * each path change.
+ * it is inside UDP), the association's (SCTPHeartbeatInterval) on every
+ * other; SCTP_HB_DOWN_MS on each while all have failed.  Call once the
+ * association is up and at each path change.
  */
 void	sctp_paths_tune(int fd);
-
-/*
- * The process's own heartbeats to the standby paths, one each every
- * SCTPHeartbeatInterval while not every path has failed: state in
- * ssh->sctp_beat.  Start once the user is authenticated; the loops bound
- * their poll with the deadline and call poll after it.
- */
-struct ssh;
-struct timespec;
-void	sctp_paths_beat_start(struct ssh *ssh, int fd);
-void	sctp_paths_beat_deadline(struct ssh *ssh, struct timespec *timeout);
-void	sctp_paths_beat_poll(struct ssh *ssh, int fd);
-void	sctp_paths_beat_free(struct ssh *ssh);
 
 /*
  * Calls fn for each peer address of the association with its state
