@@ -8,8 +8,8 @@
 # CAPTURE` (tcp), taken at the server.  Data is an SCTP DATA chunk on a
 # stream other than 0 (channels on streams), or a TCP segment with more
 # than 1400 bytes of payload, sent to SERVER-ADDRESS.  A pause is a time
-# of more than MIN-MS (default 30) between two data packets; for SCTP
-# each is printed with the stream-0 messages in it: ">" to the server,
+# of more than MIN-MS (default 30) between two data packets; each is
+# printed with the control messages in it: ">" to the server,
 # "<" from it, milliseconds into the pause, and the IP length (TCP:
 # the payload's).  Then one summary line: the count, median, mean and
 # total of the pauses in which control messages (SCTP: on stream 0; TCP:
