@@ -618,6 +618,7 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	struct iovec iov;
 	struct sctp_sndinfo si;
 	struct sctp_prinfo pi;
+	ssize_t n;
 	union {
 		struct cmsghdr hdr;
 		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
@@ -646,7 +647,25 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 		    SCTP_PRINFO, &pi, sizeof(pi)) != 0)
 			fatal_f("control message");
 	}
-	return sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+	/* 1.3: to the peer address that its last DATA came from */
+	if (c->fromlen != 0) {
+		msg.msg_name = &c->from;
+		msg.msg_namelen = c->fromlen;
+	}
+	n = sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+	if (n == -1 && c->fromlen != 0 && errno != EAGAIN &&
+	    errno != EWOULDBLOCK && errno != EINTR) {
+		/* EADDRNOTAVAIL: it left the association; the primary */
+		debug2_f("to the peer's last address: %s; to the primary",
+		    strerror(errno));
+		c->fromlen = 0;
+		msg.msg_name = NULL;
+		msg.msg_namelen = 0;
+		n = sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+	}
+	if (n > 0)
+		c->last_send = monotime_double();
+	return n;
 }
 
 size_t

@@ -42,6 +42,9 @@
 #	               initiator's packets to the responder (IPv4; the seeds'
 #	               T14), from the responder's address
 #	  icmp-unreach an ICMP "protocol unreachable" for them (T14)
+#	FORGE_SRC: the source address of the packets of these modes but
+#	flood and icmp (default the responder's that the sniffer saw), e.g.
+#	another address of the responder's.
 #	-auth0 puts an AUTH chunk with key 0 and the right HMAC in front, as
 #	an attacker who saw the set-up can compute it; without it the chunk
 #	goes alone.  "plain" and "auth0" are data and data-auth0.
@@ -305,8 +308,8 @@ for i, mode in enumerate(modes):
         auth = struct.pack("!BBHHH", 0x0f, 0, 8 + hlen, 0, hid)
         mac = hmac.new(secret, auth + b"\0" * hlen + body, digest).digest()
         body = auth + mac + body
-    pkt = (net(src=sdst, dst=csrc) / SCTP(sport=dport, dport=cport,
-                                          tag=ctag) / Raw(body))
+    pkt = (net(src=os.environ.get("FORGE_SRC", sdst), dst=csrc) /
+           SCTP(sport=dport, dport=cport, tag=ctag) / Raw(body))
     if os.environ.get("FORGE_DEBUG"):
         print(repr(net(bytes(pkt))), flush=True)
     send(pkt)

@@ -1,0 +1,109 @@
+# follow: an answer takes the path its question came on (PROTOCOL.sctp
+# 1.3).  An idle session over SCTP on two paths; path 1, both ends'
+# primary, is cut.  A line typed then goes out on path 1, waits for ssh's
+# retransmission timeout and reaches sshd on path 2.  sshd must send the
+# answer on path 2 at once: host B counts no retransmission timeout
+# (SctpT3RtxExpireds) for it, where sshd used to send it to the primary
+# and wait for a timeout there too.  Then path 1 comes back: a line sent
+# on it makes sshd leave path 2 (its DEBUG2 log), and is answered.
+# Repeated FOLLOW_ROUNDS (default 2) times.  Then uploads with no cut
+# must stay on path 1 (busy ends do not follow the retransmissions that
+# Linux sends on path 2), and an attacker on the path replays a packet
+# from the server's other address (below).  Answer times are printed,
+# never asserted; the limits only catch a hang.
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 2
+"$TOPO" set 1 delay 10 rate 8mbit
+"$TOPO" set 2 delay 20 rate 8mbit
+. "$(dirname "$0")/sshlib.sh"
+trap 'stop_sshd' EXIT
+A1=$("$TOPO" addr a 1) A2=$("$TOPO" addr a 2)
+B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
+SSHD_LOGLEVEL=DEBUG2 start_sshd "Transport sctp" \
+    "ListenMultipleAddresses $B1,$B2;2222"
+t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
+since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
+# rx IFACE: bytes host B received on that interface.
+rx() { "$TOPO" exec b ip -s link show dev "$1" | awk '/RX:/ { getline; print $1; exit }'; }
+# ask LINE: writes LINE to the session; prints the seconds to its answer.
+ask() {
+	local t0
+	t0=$(uptime_s)
+	echo "$1" >&4
+	wait_for "$W/s.out" "got $1\$" 120 ||
+	    { tail -20 "$W/s.log"; fatal "no answer to $1"; }
+	since "$t0"
+}
+# sshd's lines about paths, for a failure.
+paths() { grep -i "sctp path\|sctp failover\|sctp primary\|peer's data\|sending to\|last address" "$W/sshd.log" | tail -"${1:-20}" || true; }
+echo_session s
+for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
+	sleep 2		# quiet: nothing of sshd's in flight
+	nice -n -20 "$TOPO" cut 1
+	sleep 1
+	b0=$(t3 b) a0=$(t3 a)
+	el=$(ask "cut$r")
+	b1=$(t3 b) a1=$(t3 a)
+	note "round $r, path 1 cut: answered in $el s; retransmission timeouts: ssh's host +$((a1 - a0)), sshd's +$((b1 - b0))"
+	[ "$((a1 - a0))" -ge 1 ] ||
+	    fatal "round $r: the line did not wait for a timeout on path 1 (was the path cut?)"
+	[ "$b1" = "$b0" ] ||
+	    { paths; fatal "round $r: sshd's answer waited for $((b1 - b0)) retransmission timeouts (sent to path 1)"; }
+	grep -q "peer's data from $A2: sending there" "$W/sshd.log" ||
+	    { paths; fatal "round $r: sshd did not follow ssh to path 2"; }
+	n0=$(grep -c "peer's data from $A1: sending" "$W/sshd.log" || true)
+	"$TOPO" restore 1
+	# ssh returns to path 1 once a heartbeat finds it back.
+	i=0
+	while [ "$(grep -c "peer's data from $A1: sending" "$W/sshd.log")" = "$n0" ]; do
+		i=$((i + 1))
+		[ "$i" -le 60 ] || { paths 40; fatal "round $r: sshd did not leave path 2 when ssh did"; }
+		ask "back$r.$i" >/dev/null
+		sleep 1
+	done
+	note "round $r, path 1 back: ssh's data on it again after $i lines, answered in $(ask "again$r") s"
+done
+end_session s
+note "sshd answered on the path each line came on"
+
+# Uploads with no cut, 1 % loss on path 1: Linux sends each
+# retransmission on path 2, but what host B receives there stays under a
+# tenth (1.1 and 2.0 % on 2026-11-28).  A first version, whose busy ends
+# followed each other's retransmissions, moved whole stretches of a
+# transfer to path 2: 2.6 and 8.9 % here, so this only catches a worse
+# lock-in; doc/design.md 1.3 has the rest.
+"$TOPO" set 1 delay 10 rate 8mbit loss 1
+head -c 4000000 /dev/urandom >"$W/data"
+for u in 1 2; do
+	p1=$(rx path1) p2=$(rx path2)
+	on_a "$SSH" -F "$CFG" -z "$B1" 'cat >/dev/null' <"$W/data" ||
+	    fatal "upload $u failed"
+	d1=$(($(rx path1) - p1)) d2=$(($(rx path2) - p2))
+	note "upload $u, no cut, 1 % loss on path 1: B received $d1 bytes on path 1, $d2 on path 2"
+	[ "$((d2 * 10))" -lt "$((d1 + d2))" ] ||
+	    { paths; fatal "upload $u: a tenth or more of it came on path 2 with no cut"; }
+done
+"$TOPO" set 1 delay 10 rate 8mbit
+
+# An attacker on path 1 sends host A a packet of B's from B's path-2
+# address.  replay: B's last DATA packet as it was (its AUTH chunk still
+# right): a duplicate TSN, which A's kernel drops, so ssh does not move
+# to path 2 and the session answers.  fresh (the control, SCTPAuthKey
+# no): a DATA chunk with the next TSN from B's path-2 address reaches
+# ssh and ends the session (a bad packet): so A's kernel does take such
+# packets, and replay could have failed.
+SF="$(dirname "$0")/sctp-forge.py"
+FORGE_SRC=$B2 forge replay "$SF" 2222 replay -- -v
+echo after >&4 || fatal "replay: the session died"
+wait_for "$W/replay.out" "got after" 60 ||
+    { tail "$W/replay.log"; fatal "replay: the session did not answer after the replay"; }
+grep -q "peer's data from $B2" "$W/replay.log" &&
+    fatal "replay: a replayed packet from B's path-2 address moved ssh there"
+end_session replay
+FORGE_SRC=$B2 forge fresh "$SF" 2222 data -- -v -o SCTPAuthKey=no
+for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill "$pid" 2>/dev/null && { cat "$W/forge-fresh.log"; fatal "fresh: the session outlived a forged DATA chunk from $B2"; }
+{ exec 4>&-; } 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+grep -q "peer's data from $B2: sending there" "$W/fresh.log" && moved=", ssh following it" || moved=""
+note "a replayed packet from B's other address did not move ssh; a fresh forged one from there ended the session (control, without SCTP-AUTH keys)$moved"
