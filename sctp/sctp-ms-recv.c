@@ -169,12 +169,16 @@ note_from(struct sctp_ms_conn *c, const struct sockaddr_storage *from,
 	if (c->fromlen != 0) {
 		debug2_f("peer's data from %s: sending to the primary", host);
 		c->fromlen = 0;
+		c->probe_at = 0;
 	}
 	if (monotime_double() - c->last_send < SCTP_MS_FOLLOW_IDLE)
 		return;
 	debug2_f("peer's data from %s: sending there", host);
 	memcpy(&c->from, from, len);
 	c->fromlen = len;
+	/* Does the primary path still answer?  (1.3) */
+	if (sctp_paths_probe_primary(c->fd, &c->from))
+		c->probe_at = monotime_double() + SCTP_MS_FOLLOW_PROBE;
 }
 
 /*
@@ -202,6 +206,7 @@ forget_from(struct sctp_ms_conn *c, const u_char *p)
 			debug2_f("a peer address changed: sending to the "
 			    "primary");
 		c->fromlen = 0;
+		c->probe_at = 0;
 		break;
 	}
 }

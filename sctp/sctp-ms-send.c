@@ -659,6 +659,7 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 		debug2_f("to the peer's last address: %s; to the primary",
 		    strerror(errno));
 		c->fromlen = 0;
+		c->probe_at = 0;
 		msg.msg_name = NULL;
 		msg.msg_namelen = 0;
 		n = sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);

@@ -185,6 +185,32 @@ probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
 }
 
 int
+sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other)
+{
+	struct sctp_prim prim;
+	struct sctp_paddrinfo pi;
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(prim);
+
+	memset(&prim, 0, sizeof(prim));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_PRIMARY_ADDR, &prim,
+	    &len) == -1)
+		return 0;
+	memcpy(&ss, &prim.ssp_addr, sizeof(ss));
+	if (sctp_sockaddr_eq((const struct sockaddr *)other,
+	    (const struct sockaddr *)&ss))
+		return 0;
+	memset(&pi, 0, sizeof(pi));
+	memcpy(&pi.spinfo_address, &ss, sizeof(ss));
+	len = sizeof(pi);
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_GET_PEER_ADDR_INFO, &pi,
+	    &len) == -1 || pi.spinfo_state != SCTP_ACTIVE)
+		return 0;
+	probe_path(fd, &ss, "answering on another path");
+	return 1;
+}
+
+int
 sctp_paths_each(int fd, void (*fn)(int, const struct sockaddr_storage *, int,
     void *), void *arg)
 {
@@ -337,6 +363,12 @@ sctp_paths_tune(int fd)
 void
 sctp_paths_tune(int fd)
 {
+}
+
+int
+sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other)
+{
+	return 0;
 }
 
 int

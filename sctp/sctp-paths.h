@@ -34,14 +34,24 @@
  */
 void	sctp_paths_tune(int fd);
 
+struct sockaddr_storage;
+
 /*
  * Calls fn for each peer address of the association with its state
  * (SCTP_ACTIVE and the others); returns how many, or -1.
  */
-struct sockaddr_storage;
 int	sctp_paths_each(int fd,
 	    void (*fn)(int, const struct sockaddr_storage *, int, void *),
 	    void *arg);
+
+/*
+ * A heartbeat now to the primary path, if it is active and its address
+ * is not other (PROTOCOL.sctp 1.3); returns whether one was asked for.
+ * Linux counts an unanswered heartbeat against the path when it sends
+ * the next, so a second call after the first's round trip marks a dead
+ * path potentially failed.
+ */
+int	sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other);
 
 /* Whether every confirmed path of the association has failed. */
 int	sctp_paths_all_down(int fd);

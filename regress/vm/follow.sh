@@ -4,8 +4,9 @@
 # retransmission timeout and reaches sshd on path 2.  sshd must send the
 # answer on path 2 at once: host B counts no retransmission timeout
 # (SctpT3RtxExpireds) for it, where sshd used to send it to the primary
-# and wait for a timeout there too.  Then path 1 comes back: a line sent
-# on it makes sshd leave path 2 (its DEBUG2 log), and is answered.
+# and wait for a timeout there too; its heartbeats to path 1 then mark
+# the path failed (sshd logs it).  Then path 1 comes back: once both ends
+# found it, a long line and its answer go on path 1.
 # Repeated FOLLOW_ROUNDS (default 2) times.  Then uploads with no cut
 # must stay on path 1 (busy ends do not follow the retransmissions that
 # Linux sends on path 2), and an attacker on the path replays a packet
@@ -23,8 +24,8 @@ SSHD_LOGLEVEL=DEBUG2 start_sshd "Transport sctp" \
     "ListenMultipleAddresses $B1,$B2;2222"
 t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
 since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
-# rx IFACE: bytes host B received on that interface.
-rx() { "$TOPO" exec b ip -s link show dev "$1" | awk '/RX:/ { getline; print $1; exit }'; }
+# rx IFACE [HOST]: bytes HOST (default B) received on that interface.
+rx() { "$TOPO" exec "${2:-b}" ip -s link show dev "$1" | awk '/RX:/ { getline; print $1; exit }'; }
 # ask LINE: writes LINE to the session; prints the seconds to its answer.
 ask() {
 	local t0
@@ -36,13 +37,17 @@ ask() {
 }
 # sshd's lines about paths, for a failure.
 paths() { grep -i "sctp path\|sctp failover\|sctp primary\|peer's data\|sending to\|last address" "$W/sshd.log" | tail -"${1:-20}" || true; }
+# count FILE PATTERN: lines of FILE that match.
+count() { grep -c -- "$2" "$1" || true; }
 echo_session s
+pf=0
 for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
 	sleep 2		# quiet: nothing of sshd's in flight
 	nice -n -20 "$TOPO" cut 1
 	sleep 1
 	b0=$(t3 b) a0=$(t3 a)
 	el=$(ask "cut$r")
+	t0=$(uptime_s)
 	b1=$(t3 b) a1=$(t3 a)
 	note "round $r, path 1 cut: answered in $el s; retransmission timeouts: ssh's host +$((a1 - a0)), sshd's +$((b1 - b0))"
 	[ "$((a1 - a0))" -ge 1 ] ||
@@ -51,17 +56,37 @@ for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
 	    { paths; fatal "round $r: sshd's answer waited for $((b1 - b0)) retransmission timeouts (sent to path 1)"; }
 	grep -q "peer's data from $A2: sending there" "$W/sshd.log" ||
 	    { paths; fatal "round $r: sshd did not follow ssh to path 2"; }
-	n0=$(grep -c "peer's data from $A1: sending" "$W/sshd.log" || true)
-	"$TOPO" restore 1
-	# ssh returns to path 1 once a heartbeat finds it back.
+	# Its heartbeats to path 1 make it mark the path failed all the same.
 	i=0
-	while [ "$(grep -c "peer's data from $A1: sending" "$W/sshd.log")" = "$n0" ]; do
+	while [ "$(count "$W/sshd.log" "SCTP path to $A1 potentially failed")" = "$pf" ]; do
 		i=$((i + 1))
-		[ "$i" -le 60 ] || { paths 40; fatal "round $r: sshd did not leave path 2 when ssh did"; }
+		[ "$i" -le 300 ] || { paths; fatal "round $r: sshd did not find path 1 failed"; }
+		sleep 0.1
+	done
+	note "round $r: sshd found path 1 failed $(since "$t0") s after the answer"
+	pf=$(count "$W/sshd.log" "SCTP path to $A1 potentially failed")
+	bs=$(count "$W/sshd.log" "SCTP path to $A1 is available again")
+	bc=$(count "$W/s.log" "SCTP path to $B1 is available again")
+	"$TOPO" restore 1
+	# Both ends find path 1 back by their heartbeats; lines meanwhile.
+	i=0
+	until [ "$(count "$W/sshd.log" "SCTP path to $A1 is available again")" != "$bs" ] &&
+	    [ "$(count "$W/s.log" "SCTP path to $B1 is available again")" != "$bc" ]; do
+		i=$((i + 1))
+		[ "$i" -le 60 ] || { paths 40; fatal "round $r: path 1 not found back by both ends"; }
 		ask "back$r.$i" >/dev/null
 		sleep 1
 	done
-	note "round $r, path 1 back: ssh's data on it again after $i lines, answered in $(ask "again$r") s"
+	# Then a long line and its answer go on path 1, both ways.
+	long=$(head -c 3000 /dev/zero | tr '\0' "$r")
+	b1=$(rx path1) b2=$(rx path2) a1=$(rx path1 a) a2=$(rx path2 a)
+	el=$(ask "$long")
+	db1=$(($(rx path1) - b1)) db2=$(($(rx path2) - b2))
+	da1=$(($(rx path1 a) - a1)) da2=$(($(rx path2 a) - a2))
+	note "round $r, path 1 back: a 3000-byte line answered in $el s; B received $db1 bytes on path 1, $db2 on path 2; A $da1 and $da2"
+	[ "$db1" -ge 3000 ] && [ "$da1" -ge 3000 ] &&
+	    [ "$db2" -lt 3000 ] && [ "$da2" -lt 3000 ] ||
+	    { paths 40; fatal "round $r: the session did not return to path 1 both ways"; }
 done
 end_session s
 note "sshd answered on the path each line came on"

@@ -66,7 +66,7 @@ import sys
 import time
 
 from forgelib import sniff_until
-from scapy.all import ICMP, IP, IPv6, Raw, conf, send
+from scapy.all import ICMP, IP, Ether, IPv6, Raw, conf, send
 from scapy.layers.sctp import SCTP
 
 conf.verb = 0
@@ -125,6 +125,8 @@ def watch(p):
         return
     s = p[SCTP]
     raw = bytes(s.payload)
+    if s.dport == dport and Ether in p:
+        st["cmac"] = p[Ether].src	# the initiator's, for our packets
     # Once its INIT is seen, only this association's packets (an earlier
     # association to the port may still be there).
     if "init" in st and st["init"][2] not in (s.sport, s.dport):
@@ -199,6 +201,14 @@ if "genuine" in st:
     print("check: the responder's HMAC (id %d) %s" %
           (gid, "matches" if calc == g[8:glen] else "differs"), flush=True)
 net = IPv6 if ":" in csrc else IP
+# scapy's own neighbour lookup timed out on a loaded VM, and a packet to
+# the broadcast address is not for SCTP (PACKET_HOST only): use the
+# initiator's address as seen on the wire.
+if "cmac" in st:
+    if net is IP:
+        conf.netcache.arp_cache[csrc] = st["cmac"]
+    else:
+        conf.netcache.in6_neighbor[csrc] = st["cmac"]
 
 
 def genuine(kind):
