@@ -183,7 +183,7 @@ note_from(struct sctp_ms_conn *c, const struct sockaddr_storage *from,
 
 /*
  * 1.3: a peer address came back, failed, left or became primary (the
- * peer's Set Primary): send to the primary until the peer's next DATA.
+ * peer's Set Primary): stop following, and leave the path to the kernel.
  * (Both ends follow each other: without this, a session that failed over
  * would stay on the backup path after the primary came back.)
  */

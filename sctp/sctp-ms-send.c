@@ -647,7 +647,7 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 		    SCTP_PRINFO, &pi, sizeof(pi)) != 0)
 			fatal_f("control message");
 	}
-	/* 1.3: to the peer address that its last DATA came from */
+	/* 1.3: to the peer address followed, if any */
 	if (c->fromlen != 0) {
 		msg.msg_name = &c->from;
 		msg.msg_namelen = c->fromlen;
