@@ -125,12 +125,12 @@ def watch(p):
         return
     s = p[SCTP]
     raw = bytes(s.payload)
-    if s.dport == dport and Ether in p:
-        st["cmac"] = p[Ether].src	# the initiator's, for our packets
     # Once its INIT is seen, only this association's packets (an earlier
     # association to the port may still be there).
     if "init" in st and st["init"][2] not in (s.sport, s.dport):
         return
+    if s.dport == dport and Ether in p:
+        st["cmac"] = p[Ether].src	# the initiator's, for our packets
     for ctype, flags, c in chunks(raw):
         if ctype == 1 and s.dport == dport and "init" not in st:
             st["init"] = (ip_of(p).src, ip_of(p).dst, s.sport,
