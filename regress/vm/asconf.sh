@@ -45,10 +45,10 @@ else:
 "$TOPO" exec a /usr/bin/python3 "$F" path1 5001 "$EVIL" noauth >"$W0/forge-c.log" 2>&1 &
 fpid=$!
 wait_for "$W0/forge-c.log" sniffing 120 || fatal "control: the forger did not start"
-"$TOPO" exec b python3 -c "$pair" server >"$W0/pair-s.log" 2>&1 &
+"$TOPO" exec b /usr/bin/python3 -c "$pair" server >"$W0/pair-s.log" 2>&1 &
 spid=$!
 for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
-"$TOPO" exec a python3 -c "$pair" client "$B1" >"$W0/pair-c.log" 2>&1 &
+"$TOPO" exec a /usr/bin/python3 -c "$pair" client "$B1" >"$W0/pair-c.log" 2>&1 &
 cpid=$!
 wait "$fpid" || { cat "$W0/forge-c.log"; fatal "control: the forger saw no association"; }
 grep -q "sent noauth: acked" "$W0/forge-c.log" ||

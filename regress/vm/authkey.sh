@@ -103,10 +103,10 @@ else:
 FORGE_DELAY=2 "$TOPO" exec b /usr/bin/python3 "$F" path1 5001 auth0 >"$W/forge-c.log" 2>&1 &
 fpid=$!
 wait_for "$W/forge-c.log" sniffing 120 || fatal "control: the forger did not start"
-"$TOPO" exec b python3 -c "$pair" server >"$W/pair-s.log" 2>&1 &
+"$TOPO" exec b /usr/bin/python3 -c "$pair" server >"$W/pair-s.log" 2>&1 &
 spid=$!
 for _ in $(seq 100); do ip netns exec sctp-b grep -q " 5001 " /proc/net/sctp/eps && break; sleep 0.2; done
-"$TOPO" exec a python3 -c "$pair" client "$B1" >"$W/pair-c.log" 2>&1 &
+"$TOPO" exec a /usr/bin/python3 -c "$pair" client "$B1" >"$W/pair-c.log" 2>&1 &
 cpid=$!
 wait "$fpid" || { cat "$W/forge-c.log"; fatal "control: the forger saw no association"; }
 wait "$cpid" "$spid" || true

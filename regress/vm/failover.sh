@@ -3,7 +3,9 @@
 # intact on the same association, and ssh -v reports the path failure.  The
 # reference, SSH over TCP on path 1 with the same keep-alive (15 s), stalls
 # through the short outages and dies in the long ones.  Sizes and outages:
-# FAILOVER_MB (default 50), FAILOVER_OUTAGES, FAILOVER_TCP_OUTAGES.
+# FAILOVER_MB (default 20, about 20 s at 8 Mbit/s: longer than the 1 and
+# 5 s cuts, so path 1 comes back mid-transfer; the 30 and 90 s cuts outlast
+# it, so it ends on path 2), FAILOVER_OUTAGES, FAILOVER_TCP_OUTAGES.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 "$TOPO" set 1 delay 10 rate 8mbit
@@ -13,7 +15,7 @@
 trap 'stop_sshd' EXIT
 B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
 start_sshd "Transport all" "ListenAddress $B1" "ListenMultipleAddresses $B1,$B2;2223"
-head -c "$(( ${FAILOVER_MB:-50} * 1000000 ))" /dev/urandom >"$W/data"
+head -c "$(( ${FAILOVER_MB:-20} * 1000000 ))" /dev/urandom >"$W/data"
 upload_cut_header
 for o in ${FAILOVER_OUTAGES:-1 5 30 90}; do
 	line=$(upload_cut sctp "$o" 2223 "$W/data")

@@ -203,7 +203,7 @@ udp)
 	fwd_start ssh-sock sctp -L "5330/udp:127.0.0.1:5301"
 	out=$(on_a "$PROBE" udp-ask 127.0.0.1 5330 3 45030) ||
 	    { echo "$out"; fatal "requests through 5330 not answered"; }
-	on_a runuser -u nobody -- python3 -c '
+	on_a runuser -u nobody -- /usr/bin/python3 -c '
 import socket
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -451,7 +451,7 @@ udp-rate)
 			on_a iperf3 -c 127.0.0.1 -p $port -u -b 2M -l 1200 -t 8 \
 			    $rev --json >"$W/iperf-$tr-$dir.json" 2>&1 ||
 			    { tail -5 "$W/iperf-$tr-$dir.json"; fatal "$tr $dir: iperf3 failed"; }
-			lost=$(python3 -c 'import json, sys
+			lost=$(/usr/bin/python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["end"]["sum"]
 print("%.2f %d %d" % (s["lost_percent"], s["lost_packets"], s["packets"]))' \
 			    "$W/iperf-$tr-$dir.json") || fatal "$tr $dir: no iperf3 result"
@@ -478,10 +478,10 @@ print("%.2f %d %d" % (s["lost_percent"], s["lost_packets"], s["packets"]))' \
 			on_a iperf3 -c "$1" -p "$2" -u -b 2M -l 1200 -t 12 $3 --json \
 			    >"$W/iperf-loss.json" 2>&1 ||
 			    { tail -5 "$W/iperf-loss.json"; fatal "iperf3 through loss failed"; } >&2
-			python3 -c 'import json, sys
+			/usr/bin/python3 -c 'import json, sys
 print("%.2f" % json.load(open(sys.argv[1]))["end"]["sum"]["lost_percent"])' \
 			    "$W/iperf-loss.json" 2>/dev/null && return 0
-			echo "- iperf3 to $1 port $2 gave no result (run $i): $(python3 -c 'import json, sys
+			echo "- iperf3 to $1 port $2 gave no result (run $i): $(/usr/bin/python3 -c 'import json, sys
 print(json.load(open(sys.argv[1])).get("error", "no error given"))' "$W/iperf-loss.json" 2>&1 | head -1)" >&2
 			sleep 2
 		done
@@ -649,7 +649,7 @@ remote)
 	;;
 end)
 	# The ends are an independent SCTP implementation of the API: Python.
-	END="python3 $(dirname "$0")/sctp-end.py"
+	END="/usr/bin/python3 $(dirname "$0")/sctp-end.py"
 	# END_DELAY ms each way on the paths: the source's end can then come
 	# before its channel is confirmed.
 	if [ -n "${END_DELAY:-}" ]; then

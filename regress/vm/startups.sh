@@ -32,7 +32,7 @@ die() {
 # idle N: an association from A that reads sshd's banner and sends
 # nothing; "N banner" then "N closed" (or "N error ...") in $W/idle-N.
 idle() {
-	on_a python3 -c '
+	on_a /usr/bin/python3 -c '
 import socket, sys
 s = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_SCTP)
 s.settimeout(120)
