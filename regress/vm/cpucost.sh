@@ -91,3 +91,5 @@ for r in $(seq "${COST_ROUNDS:-2}"); do
 		    { rx = $2; for (i = 3; i + 2 <= NF; i += 3) { c[i] = $i; w[i] = $(i+1) } }' "$W/samples"
 	done
 done
+# Whether SCTP-AUTH was keyed by SSH: sshd logs each key it activates.
+note "SCTP-AUTH keys of SSH's that sshd activated: $(grep -c "SCTP-AUTH: key [0-9]* active" "$W/sshd.log" || true)"
