@@ -52,7 +52,8 @@ expect_fail "SCTPUnreachableTimeout=13h" 'SCTPUnreachableTimeout: bad time "13h"
 	${REAL_SSH} -G -F /dev/null -o SCTPUnreachableTimeout=13h somehost
 G_has SCTPRoaming=no "sctproaming no"
 G_has SCTPAuthKey=no "sctpauthkey no"
-expect_fail "SCTPAuthKey=maybe" 'SCTPAuthKey: unsupported value "maybe" (yes or no)' \
+G_has SCTPAuthKey=control "sctpauthkey control"
+expect_fail "SCTPAuthKey=maybe" 'SCTPAuthKey: unsupported value "maybe" (yes, control or no)' \
 	${REAL_SSH} -G -F /dev/null -o SCTPAuthKey=maybe somehost
 G_has SCTPUDPEncapsulation=9899 "sctpudpencapsulation 9899"
 G_has SCTPUDPEncapsulation=no "sctpudpencapsulation no"
@@ -163,6 +164,8 @@ for kv in "transport all" "listenmultipleaddresses 192.0.2.1,[2001:db8::2];2200"
     "sctpudpencapsulation 9899"; do
 	grep -Fx "$kv" $OBJ/sctp-opt.T >/dev/null || fail "sshd -T: no '$kv'"
 done
+${SUDO} ${SSHD} -T -f $OBJ/sshd_config -o SCTPAuthKey=control 2>&1 |
+    grep -Fx "sctpauthkey control" >/dev/null || fail "sshd -T: no 'sctpauthkey control'"
 # ListenAddress lists: one multi-homed SCTP socket, and TCP on each address
 # (IPv4 only: the regress configuration has AddressFamily inet).
 cp $OBJ/sshd_config $OBJ/sshd_config.sctp

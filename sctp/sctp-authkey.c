@@ -269,8 +269,10 @@ sctp_authkey_kex_choose(struct ssh *ssh, int server, int initial,
 	    peer_kexalgs, NULL);
 	ak->agreed = found != NULL;
 	free(found);
-	debug("SCTP-AUTH keyed by SSH: %s", ak->agreed ? "agreed" :
-	    "not offered by the peer");
+	debug("SCTP-AUTH keyed by SSH: %s%s", ak->agreed ? "agreed" :
+	    "not offered by the peer", ak->agreed &&
+	    ssh->sctp_options->auth_key == SCTP_AUTHKEY_CONTROL ?
+	    " (SCTPAuthKey control: DATA accepted unauthenticated)" : "");
 }
 
 int
@@ -300,7 +302,9 @@ sctp_authkey_start(struct ssh *ssh)
 
 	if (ak == NULL || !ak->agreed || ak->started)
 		return;
-	if (!sctp_auth_required(fd, 0) || !sctp_auth_required(fd, 1))
+	/* 1.4: each end's list governs what it accepts. */
+	if (!sctp_auth_required(fd, 0, ssh->sctp_options->auth_key) ||
+	    !sctp_auth_required(fd, 1, SCTP_AUTHKEY_CONTROL))
 		ssh_packet_disconnect(ssh, "SCTP-AUTH missing from the "
 		    "association");
 	ak->started = 1;

@@ -327,9 +327,11 @@ set_unreachable(int fd, const struct sctp_options *o)
 	    (u_int)ap.sasoc_asocmaxrxt, o->unreach_timeout);
 }
 
-/* 1.4: the chunk types the peer must authenticate. */
+/*
+ * 1.4: the chunk types the peer must authenticate: the control set,
+ * then, with SCTPAuthKey yes, the data chunks.
+ */
 static const u_char ak_chunks[] = {
-	0,	/* DATA */
 	3,	/* SACK */
 	4,	/* HEARTBEAT */
 	5,	/* HEARTBEAT ACK */
@@ -337,10 +339,25 @@ static const u_char ak_chunks[] = {
 	7,	/* SHUTDOWN */
 	8,	/* SHUTDOWN ACK */
 	9,	/* ERROR */
-	64,	/* I-DATA */
 	192,	/* FORWARD TSN */
 	194,	/* I-FORWARD TSN */
+	0,	/* DATA */
+	64,	/* I-DATA */
 };
+#define AK_CONTROL	9	/* how many of ak_chunks are the control set */
+
+/* How many of ak_chunks an SCTPAuthKey setting requires. */
+static size_t
+ak_count(int mode)
+{
+	switch (mode) {
+	case SCTP_AUTHKEY_ALL:
+		return sizeof(ak_chunks);
+	case SCTP_AUTHKEY_CONTROL:
+		return AK_CONTROL;
+	}
+	return 0;
+}
 
 int
 sctp_auth_require(int fd, const struct sctp_options *o)
@@ -351,9 +368,9 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 		struct sctp_hmacalgo h;
 		u_char b[sizeof(struct sctp_hmacalgo) + 2 * sizeof(uint16_t)];
 	} hu;
-	size_t i;
+	size_t i, n;
 
-	if (o == NULL || !o->auth_key)
+	if (o == NULL || (n = ak_count(o->auth_key)) == 0)
 		return 0;
 	memset(&av, 0, sizeof(av));
 	av.assoc_value = 1;
@@ -369,7 +386,7 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_HMAC_IDENT, &hu,
 	    sizeof(hu)) == -1)
 		debug_f("fd %d: SCTP_HMAC_IDENT: %s", fd, strerror(errno));
-	for (i = 0; i < sizeof(ak_chunks); i++) {
+	for (i = 0; i < n; i++) {
 		ac.sauth_chunk = ak_chunks[i];
 		if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_CHUNK, &ac,
 		    sizeof(ac)) == -1) {
@@ -378,13 +395,13 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 			return -1;
 		}
 	}
-	debug2_f("fd %d: SCTP-AUTH required of %zu chunk types", fd,
-	    sizeof(ak_chunks));
+	debug2_f("fd %d: SCTP-AUTH required of %zu chunk types%s", fd, n,
+	    n < sizeof(ak_chunks) ? " (control set: not DATA, I-DATA)" : "");
 	return 0;
 }
 
 int
-sctp_auth_required(int fd, int peer)
+sctp_auth_required(int fd, int peer, int mode)
 {
 	int opt = peer ? SCTP_PEER_AUTH_CHUNKS : SCTP_LOCAL_AUTH_CHUNKS;
 	union {
@@ -393,7 +410,7 @@ sctp_auth_required(int fd, int peer)
 	} u;
 	struct sctp_assoc_value av;
 	socklen_t len = sizeof(u);
-	size_t i, j, n;
+	size_t i, j, n, want = ak_count(mode);
 
 	/* The association's peer supports SCTP-AUTH at all. */
 	memset(&av, 0, sizeof(av));
@@ -413,7 +430,7 @@ sctp_auth_required(int fd, int peer)
 	if (len < sizeof(u.a))
 		return 0;
 	n = MINIMUM(u.a.gauth_number_of_chunks, len - sizeof(u.a));
-	for (i = 0; i < sizeof(ak_chunks); i++) {
+	for (i = 0; i < want; i++) {
 		for (j = 0; j < n; j++)
 			if (u.a.gauth_chunks[j] == ak_chunks[i])
 				break;

@@ -35,12 +35,13 @@ int	sctp_idata_in_use(int fd);
 
 /*
  * SCTPAuthKey (PROTOCOL.sctp 1.4), before the association: offer
- * SCTP-AUTH, prefer HMAC-SHA-256 and require authentication of 1.4's
- * chunk types; 0, or -1 with an error logged.  And whether the
- * association's own (peer 0) or its peer's (1) list holds them all.
+ * SCTP-AUTH, prefer HMAC-SHA-256 and require authentication of the
+ * chunk types 1.4 gives for the setting; 0, or -1 with an error logged.
+ * And whether the association's own (peer 0) or its peer's (1) list
+ * holds those of mode (SCTP_AUTHKEY_ALL or SCTP_AUTHKEY_CONTROL).
  */
 int	sctp_auth_require(int fd, const struct sctp_options *);
-int	sctp_auth_required(int fd, int peer);
+int	sctp_auth_required(int fd, int peer, int mode);
 
 /*
  * Ask for (on) or stop SENDER_DRY events on fd; as setsockopt(2).  The

@@ -99,6 +99,20 @@ sctp_transport_name(int t)
 	return "UNKNOWN";
 }
 
+const char *
+sctp_authkey_name(int a)
+{
+	switch (a) {
+	case SCTP_AUTHKEY_NO:
+		return "no";
+	case SCTP_AUTHKEY_ALL:
+		return "yes";
+	case SCTP_AUTHKEY_CONTROL:
+		return "control";
+	}
+	return "UNKNOWN";
+}
+
 static const char *sched_names[] = { "fcfs", "prio", "rr", "fc", "wfq" };
 
 const char *
@@ -180,7 +194,7 @@ sctp_options_fill(struct sctp_options *o)
 	if (o->roaming == -1)
 		o->roaming = 1;
 	if (o->auth_key == -1)
-		o->auth_key = 1;
+		o->auth_key = SCTP_AUTHKEY_ALL;
 	if (o->udp_encap == -1)
 		o->udp_encap = 0;
 	sctp_fwd_options_fill(&o->fwd);
@@ -341,9 +355,24 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		if (active && o->unreach_timeout == -1)
 			o->unreach_timeout = value;
 		break;
+	case kAuthKey:
+		if (strcmp(arg, "yes") == 0)
+			value = SCTP_AUTHKEY_ALL;
+		else if (strcmp(arg, "control") == 0)
+			value = SCTP_AUTHKEY_CONTROL;
+		else if (strcmp(arg, "no") == 0)
+			value = SCTP_AUTHKEY_NO;
+		else {
+			error("%s line %d: %s: unsupported value \"%s\" "
+			    "(yes, control or no).", filename, linenum,
+			    display, arg);
+			return -1;
+		}
+		if (active && o->auth_key == -1)
+			o->auth_key = value;
+		break;
 	case kChannelStreams:
 	case kRoaming:
-	case kAuthKey:
 		if (strcmp(arg, "yes") == 0)
 			value = 1;
 		else if (strcmp(arg, "no") == 0)
@@ -356,9 +385,6 @@ sctp_options_parse(struct sctp_options *o, const char *keyword, int *ac,
 		if (kw->code == kRoaming) {
 			if (active && o->roaming == -1)
 				o->roaming = value;
-		} else if (kw->code == kAuthKey) {
-			if (active && o->auth_key == -1)
-				o->auth_key = value;
 		} else if (active && o->channel_streams == -1)
 			o->channel_streams = value;
 		break;
@@ -512,7 +538,7 @@ sctp_options_dump(const struct sctp_options *o, int server, int allow_tcp)
 	else
 		printf("sctpunreachabletimeout %d\n", o->unreach_timeout);
 	printf("sctproaming %s\n", o->roaming ? "yes" : "no");
-	printf("sctpauthkey %s\n", o->auth_key ? "yes" : "no");
+	printf("sctpauthkey %s\n", sctp_authkey_name(o->auth_key));
 	if (o->udp_encap > 0)
 		printf("sctpudpencapsulation %d\n", o->udp_encap);
 	else

@@ -68,12 +68,17 @@ struct sctp_options {
 	int	 drain_timeout;		/* seconds, 0 = none */
 	int	 unreach_timeout;	/* seconds, 0 = the kernel's most */
 	int	 roaming;		/* ADD-IP: follow address changes */
-	int	 auth_key;		/* SCTP-AUTH keyed by SSH (1.4) */
+	int	 auth_key;		/* SCTP_AUTHKEY_*: keyed by SSH (1.4) */
 	int	 udp_encap;		/* peer's UDP port (RFC 6951), 0: no */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */
 	struct sctp_fwd_options fwd;	/* forwarding SCTP, UDP, DCCP */
 };
+
+/* SCTPAuthKey: no, every chunk type of 1.4, or its control set. */
+#define SCTP_AUTHKEY_NO		0
+#define SCTP_AUTHKEY_ALL	1
+#define SCTP_AUTHKEY_CONTROL	2
 
 /* Whether "keyword" (lower case) is one of ours for ssh (0) or sshd (1). */
 int	sctp_options_keyword(const char *keyword, int server);
@@ -114,5 +119,6 @@ void	sctp_options_dump(const struct sctp_options *, int server,
 const char *sctp_transport_name(int);
 
 const char *sctp_scheduler_name(int);
+const char *sctp_authkey_name(int);
 
 #endif /* SCTP_OPTIONS_H */

@@ -4,7 +4,9 @@
 # exchange every 1 MB arrives intact and each new key replaces the last;
 # the same with SCTPChannelStreams no (single-stream mode).  With
 # SCTPAuthKey no at ssh, or at sshd: not agreed, the session works.
-# Then DATA injected from the path (below).
+# SCTPAuthKey control (1.4's control set) at ssh, or at sshd: agreed,
+# keyed and renewed as with yes, the transfer intact.  Then DATA
+# injected from the path (below).
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 1
 "$TOPO" set 1 delay 5
@@ -52,6 +54,10 @@ grep -q "SCTP channels on streams in use" "$W/streams.log" ||
     fatal "streams: not in multi-stream mode"
 run single -o RekeyLimit=1M -o SCTPChannelStreams=no
 keyed single
+run ctl -o RekeyLimit=1M -o SCTPAuthKey=control
+keyed ctl
+grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/ctl.log" ||
+    fatal "ctl: ssh did not take SCTPAuthKey control"
 run off -o SCTPAuthKey=no
 grep -q "SCTP-AUTH keyed by SSH: agreed" "$W/off.log" &&
     fatal "off: agreed with SCTPAuthKey no"
@@ -69,6 +75,22 @@ run oldserver -p 2224
 grep -q "SCTP-AUTH keyed by SSH: not offered by the peer" "$W/oldserver.log" ||
     { grep SCTP-AUTH "$W/oldserver.log"; fatal "oldserver: ssh did not see that sshd does not offer it"; }
 note "oldserver: sshd with SCTPAuthKey no: not agreed, the transfer intact"
+# sshd with the control set, ssh with every type: each end checks its
+# own list and the control set in its peer's.
+sed -e "s|^Port .*|Port 2225|" -e "s|^PidFile .*|PidFile $W/sshd4.pid|" \
+    "$W/sshd_config" >"$W/sshd4_config"
+echo "SCTPAuthKey control" >>"$W/sshd4_config"
+"$TOPO" exec b "$SSHD" -f "$W/sshd4_config" -E "$W/sshd4.log"
+trap 'stop_sshd; for p in sshd3 sshd4; do [ -s "$W/$p.pid" ] && kill "$(cat "$W/$p.pid")"; done' EXIT
+for _ in $(seq 50); do [ -s "$W/sshd4.pid" ] && break; sleep 0.2; done
+run ctlserver -p 2225 -o RekeyLimit=1M
+grep -q "SCTP-AUTH: key [3-9] active, key [2-8] retired" "$W/ctlserver.log" ||
+    { grep SCTP-AUTH "$W/ctlserver.log"; fatal "ctlserver: ssh's keys were not renewed"; }
+grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/sshd4.log" ||
+    { grep SCTP-AUTH "$W/sshd4.log"; fatal "ctlserver: sshd did not take SCTPAuthKey control"; }
+grep -q "SCTP-AUTH: key [3-9] active" "$W/sshd4.log" ||
+    fatal "ctlserver: sshd's keys were not renewed"
+note "ctl, ctlserver: SCTPAuthKey control at ssh, then at sshd: agreed, keys renewed, the transfer intact"
 
 # --- Injection (the seeds' T3): regress/vm/sctp-forge.py, on host B's
 # side of the path, sends the client DATA from the server's address.
@@ -138,3 +160,15 @@ kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "unkeyed: the session outlive
 wait "$pid" 2>/dev/null || true
 note "unkeyed: SCTPAuthKey no: the injected DATA ended the session; ssh's last words:"
 grep -v "^debug[23]" "$W/unkeyed.log" | tail -3
+
+# The control set (1.4): DATA injected after key 0's retirement is
+# taken, reaches SSH and ends the session, as over TCP.
+inject control -o SCTPAuthKey=control
+for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "control: the session outlived injected DATA with SCTPAuthKey control"; }
+{ exec 4>&-; } 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+grep -q "SCTP-AUTH: key 0 deleted" "$W/control.log" ||
+    fatal "control: the DATA was injected before key 0 was retired"
+note "control: SCTPAuthKey control: the injected DATA ended the session; ssh's last words:"
+grep -v "^debug[23]" "$W/control.log" | tail -3
