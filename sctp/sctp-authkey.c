@@ -269,10 +269,13 @@ sctp_authkey_kex_choose(struct ssh *ssh, int server, int initial,
 	    peer_kexalgs, NULL);
 	ak->agreed = found != NULL;
 	free(found);
-	debug("SCTP-AUTH keyed by SSH: %s%s", ak->agreed ? "agreed" :
-	    "not offered by the peer", ak->agreed &&
-	    ssh->sctp_options->auth_key == SCTP_AUTHKEY_CONTROL ?
-	    " (SCTPAuthKey control: DATA accepted unauthenticated)" : "");
+	if (!ak->agreed)
+		debug("SCTP-AUTH keyed by SSH: not offered by the peer");
+	else if (ssh->sctp_options->auth_key == SCTP_AUTHKEY_CONTROL)
+		debug("SCTP-AUTH keyed by SSH: agreed (SCTPAuthKey control: "
+		    "DATA accepted unauthenticated)");
+	else
+		debug("SCTP-AUTH keyed by SSH: agreed");
 }
 
 int
@@ -307,6 +310,9 @@ sctp_authkey_start(struct ssh *ssh)
 	    !sctp_auth_required(fd, 1, SCTP_AUTHKEY_CONTROL))
 		ssh_packet_disconnect(ssh, "SCTP-AUTH missing from the "
 		    "association");
+	if (!sctp_auth_required(fd, 1, SCTP_AUTHKEY_ALL))
+		debug("SCTP-AUTH: the peer accepts DATA unauthenticated "
+		    "(its SCTPAuthKey control)");
 	ak->started = 1;
 	try_install(ssh, ak);
 }

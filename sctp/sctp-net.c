@@ -410,7 +410,7 @@ sctp_auth_required(int fd, int peer, int mode)
 	} u;
 	struct sctp_assoc_value av;
 	socklen_t len = sizeof(u);
-	size_t i, j, n, want = ak_count(mode);
+	size_t i, j, n, want;
 
 	/* The association's peer supports SCTP-AUTH at all. */
 	memset(&av, 0, sizeof(av));
@@ -429,6 +429,7 @@ sctp_auth_required(int fd, int peer, int mode)
 	}
 	if (len < sizeof(u.a))
 		return 0;
+	want = ak_count(mode);
 	n = MINIMUM(u.a.gauth_number_of_chunks, len - sizeof(u.a));
 	for (i = 0; i < want; i++) {
 		for (j = 0; j < n; j++)

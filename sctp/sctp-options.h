@@ -68,7 +68,7 @@ struct sctp_options {
 	int	 drain_timeout;		/* seconds, 0 = none */
 	int	 unreach_timeout;	/* seconds, 0 = the kernel's most */
 	int	 roaming;		/* ADD-IP: follow address changes */
-	int	 auth_key;		/* SCTP_AUTHKEY_*: keyed by SSH (1.4) */
+	int	 auth_key;		/* SCTP_AUTHKEY_* (1.4) */
 	int	 udp_encap;		/* peer's UDP port (RFC 6951), 0: no */
 	u_int	 nlisten_multi;		/* sshd: ListenMultipleAddresses */
 	char	**listen_multi;		/* "addr,addr[;port]" each */

@@ -5,8 +5,10 @@
 # the same with SCTPChannelStreams no (single-stream mode).  With
 # SCTPAuthKey no at ssh, or at sshd: not agreed, the session works.
 # SCTPAuthKey control (1.4's control set) at ssh, or at sshd: agreed,
-# keyed and renewed as with yes, the transfer intact.  Then DATA
-# injected from the path (below).
+# keyed and renewed as with yes, the transfer intact, and the other end
+# finds DATA missing from its peer's list.  Then DATA injected from the
+# path (below): dropped by ssh with yes, also when sshd has control;
+# taken, ending the session, without keys and with control at ssh.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 1
 "$TOPO" set 1 delay 5
@@ -58,6 +60,11 @@ run ctl -o RekeyLimit=1M -o SCTPAuthKey=control
 keyed ctl
 grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/ctl.log" ||
     fatal "ctl: ssh did not take SCTPAuthKey control"
+# What each end read from the association: sshd's peer lacks DATA.
+grep -q "SCTP-AUTH: the peer accepts DATA unauthenticated" "$W/sshd.log" ||
+    fatal "ctl: sshd did not find DATA missing from ssh's list"
+grep -q "the peer accepts DATA unauthenticated" "$W/streams.log" "$W/ctl.log" &&
+    fatal "ctl: DATA missing from a list of SCTPAuthKey yes"
 run off -o SCTPAuthKey=no
 grep -q "SCTP-AUTH keyed by SSH: agreed" "$W/off.log" &&
     fatal "off: agreed with SCTPAuthKey no"
@@ -90,6 +97,8 @@ grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/sshd4.log" ||
     { grep SCTP-AUTH "$W/sshd4.log"; fatal "ctlserver: sshd did not take SCTPAuthKey control"; }
 grep -q "SCTP-AUTH: key [3-9] active" "$W/sshd4.log" ||
     fatal "ctlserver: sshd's keys were not renewed"
+grep -q "SCTP-AUTH: the peer accepts DATA unauthenticated" "$W/ctlserver.log" ||
+    fatal "ctlserver: ssh did not find DATA missing from sshd's list"
 note "ctl, ctlserver: SCTPAuthKey control at ssh, then at sshd: agreed, keys renewed, the transfer intact"
 
 # --- Injection (the seeds' T3): regress/vm/sctp-forge.py, on host B's
@@ -137,23 +146,29 @@ grep -q INJECTED "$W/pair-c.log" ||
     { cat "$W/pair-c.log"; fatal "control: the DATA forged with key 0 was not taken: the forgery is wrong"; }
 note "control: without keys from SSH, the DATA forged with key 0 was taken"
 
-# inject NAME [ssh options]: the forger (forge, sshlib.sh), then an
-# echoing session on fd 4.
+# inject NAME PORT [ssh options]: the forger (forge, sshlib.sh), then an
+# echoing session to sshd's PORT on fd 4.
 inject() {
-	local name=$1
-	shift
-	forge "$name" "$F" 2222 "auth0 plain" -- "$@"
+	local name=$1 port=$2
+	shift 2
+	forge "$name" "$F" "$port" "auth0 plain" -- -p "$port" "$@"
 	cat "$W/forge-$name.log"
 	echo two >&4 2>/dev/null || true
 }
-inject keyed
-wait_for "$W/keyed.out" "got two" 60 ||
-    { tail "$W/keyed.log"; fatal "keyed: the session did not survive the injection"; }
-exec 4>&-
-wait "$pid" || fatal "keyed: ssh exited with status $?"
-note "keyed: DATA injected without AUTH and with key 0 dropped; the session carried on"
+for name in keyed keyed-ctlserver; do
+	case $name in
+	keyed) inject keyed 2222 ;;
+	# ssh keeps DATA keyed when sshd has the control set
+	keyed-ctlserver) inject keyed-ctlserver 2225 ;;
+	esac
+	wait_for "$W/$name.out" "got two" 60 ||
+	    { tail "$W/$name.log"; fatal "$name: the session did not survive the injection"; }
+	exec 4>&-
+	wait "$pid" || fatal "$name: ssh exited with status $?"
+done
+note "keyed: DATA injected without AUTH and with key 0 dropped; the session carried on; the same with sshd's SCTPAuthKey control (keyed-ctlserver)"
 
-inject unkeyed -o SCTPAuthKey=no
+inject unkeyed 2222 -o SCTPAuthKey=no
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "unkeyed: the session outlived injected DATA without SCTP-AUTH keys"; }
 { exec 4>&-; } 2>/dev/null || true
@@ -163,7 +178,7 @@ grep -v "^debug[23]" "$W/unkeyed.log" | tail -3
 
 # The control set (1.4): DATA injected after key 0's retirement is
 # taken, reaches SSH and ends the session, as over TCP.
-inject control -o SCTPAuthKey=control
+inject control 2222 -o SCTPAuthKey=control
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "control: the session outlived injected DATA with SCTPAuthKey control"; }
 { exec 4>&-; } 2>/dev/null || true

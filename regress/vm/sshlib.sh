@@ -111,7 +111,7 @@ forge() {
 	fpid=$!
 	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
 	echo_session "$name" "$@"
-	if [ "$name" = keyed ] || [ "$name" = control ]; then
+	if [[ $name =~ ^(keyed|control) ]]; then
 		wait_for "$W/$name.log" "SCTP-AUTH: key 0 deleted" 120 ||
 		    { tail "$W/$name.log"; fatal "$name: ssh never deleted the set-up's key"; }
 	fi
