@@ -72,24 +72,14 @@ grep -q "SCTP-AUTH: key" "$W/off.log" "$W/sshd.log" &&
     fatal "off: keys installed with SCTPAuthKey no"
 note "off: SCTPAuthKey no: not agreed, the transfer intact"
 # A server without it (as an earlier build): ssh offers, sshd does not.
-sed -e "s|^Port .*|Port 2224|" -e "s|^PidFile .*|PidFile $W/sshd3.pid|" \
-    "$W/sshd_config" >"$W/sshd3_config"
-echo "SCTPAuthKey no" >>"$W/sshd3_config"
-"$TOPO" exec b "$SSHD" -f "$W/sshd3_config" -E "$W/sshd3.log"
-trap 'stop_sshd; [ -s "$W/sshd3.pid" ] && kill "$(cat "$W/sshd3.pid")"' EXIT
-for _ in $(seq 50); do [ -s "$W/sshd3.pid" ] && break; sleep 0.2; done
+start_sshd_extra sshd3 2224 "SCTPAuthKey no"
 run oldserver -p 2224
 grep -q "SCTP-AUTH keyed by SSH: not offered by the peer" "$W/oldserver.log" ||
     { grep SCTP-AUTH "$W/oldserver.log"; fatal "oldserver: ssh did not see that sshd does not offer it"; }
 note "oldserver: sshd with SCTPAuthKey no: not agreed, the transfer intact"
 # sshd with the control set, ssh with every type: each end checks its
 # own list and the control set in its peer's.
-sed -e "s|^Port .*|Port 2225|" -e "s|^PidFile .*|PidFile $W/sshd4.pid|" \
-    "$W/sshd_config" >"$W/sshd4_config"
-echo "SCTPAuthKey control" >>"$W/sshd4_config"
-"$TOPO" exec b "$SSHD" -f "$W/sshd4_config" -E "$W/sshd4.log"
-trap 'stop_sshd; for p in sshd3 sshd4; do [ -s "$W/$p.pid" ] && kill "$(cat "$W/$p.pid")"; done' EXIT
-for _ in $(seq 50); do [ -s "$W/sshd4.pid" ] && break; sleep 0.2; done
+start_sshd_extra sshd4 2225 "SCTPAuthKey control"
 run ctlserver -p 2225 -o RekeyLimit=1M
 grep -q "SCTP-AUTH: key [3-9] active, key [2-8] retired" "$W/ctlserver.log" ||
     { grep SCTP-AUTH "$W/ctlserver.log"; fatal "ctlserver: ssh's keys were not renewed"; }

@@ -38,9 +38,30 @@ start_sshd() {
 	fatal "sshd did not start"
 }
 
+# start_sshd_extra NAME PORT [line...]: one more sshd, start_sshd's
+# configuration on PORT with the lines added ($W/NAME_config, its log
+# $W/NAME.log); stop_sshd stops it too.
+start_sshd_extra() {
+	local name=$1 port=$2
+	shift 2
+	{
+		sed -e "s|^Port .*|Port $port|" \
+		    -e "s|^PidFile .*|PidFile $W/sshd-extra-$name.pid|" "$W/sshd_config"
+		printf '%s\n' "$@"
+	} >"$W/${name}_config"
+	"$TOPO" exec b "$SSHD" -f "$W/${name}_config" -E "$W/$name.log"
+	for _ in $(seq 50); do [ -s "$W/sshd-extra-$name.pid" ] && return 0; sleep 0.2; done
+	cat "$W/$name.log"
+	fatal "$name: sshd did not start"
+}
+
 stop_sshd() {
-	[ -s "$W/sshd.pid" ] && kill "$(cat "$W/sshd.pid")" 2>/dev/null
-	rm -f "$W/sshd.pid"
+	local f
+	for f in "$W/sshd.pid" "$W"/sshd-extra-*.pid; do
+		[ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
+		rm -f "$f"
+	done
+	return 0
 }
 
 cat >"$W/ssh_config" <<EOC
