@@ -2,11 +2,13 @@
 # on both sides (the default): both log the agreement, key 1 installed
 # and active, key 0 retired and deleted; a 4 MB transfer with a key
 # exchange every 1 MB arrives intact and each new key replaces the last;
-# the same with SCTPChannelStreams no (single-stream mode).  With
+# the same with SCTPChannelStreams no (single-stream mode); tcpdump on
+# the path shows an AUTH chunk in every packet with DATA or SACK.  With
 # SCTPAuthKey no at ssh, or at sshd: not agreed, the session works.
 # SCTPAuthKey control (1.4's control set) at ssh, or at sshd: agreed,
 # keyed and renewed as with yes, the transfer intact, and the other end
-# finds DATA missing from its peer's list.  Then DATA injected from the
+# finds DATA missing from its peer's list; on the wire, DATA to the side
+# with control goes without an AUTH chunk.  Then DATA injected from the
 # path (below): dropped by ssh with yes, also when sshd has control;
 # taken, ending the session, without keys and with control at ssh.
 . "$(dirname "$0")/lib.sh"
@@ -20,16 +22,41 @@ trap '' PIPE
 head -c 4000000 /dev/urandom >"$W/data"
 sum=$(sha256sum <"$W/data" | cut -c1-64)
 
+# run NAME [ssh options]: the transfer; with CAPTURE=1, captured on host
+# A's side of the path (tcpdump, $W/NAME.pcap).
 run() {
-	local name=$1
+	local name=$1 cap=
 	shift
 	: >"$W/sshd.log"
+	if [ -n "${CAPTURE:-}" ]; then
+		"$TOPO" exec a tcpdump -i path1 -n -s 128 -U -w "$W/$name.pcap" \
+		    sctp 2>/dev/null &
+		cap=$!
+		sleep 1
+	fi
 	on_a timeout 300 "$SSH" -F "$CFG" -z -v "$@" "$B1" sha256sum \
 	    <"$W/data" >"$W/$name.out" 2>"$W/$name.log" ||
 	    { tail -20 "$W/$name.log"; tail -20 "$W/sshd.log"; fatal "$name: ssh failed"; }
 	[ "$(cut -c1-64 "$W/$name.out")" = "$sum" ] ||
 	    fatal "$name: the data did not arrive intact"
 	sleep 1
+	[ -z "$cap" ] || { kill "$cap"; wait "$cap" 2>/dev/null; }
+}
+# wire NAME DIR: in run's capture (sctp-authcount.py), SACK in both
+# directions and DATA in DIR always carried an AUTH chunk (DIR both:
+# each way), and DATA the other way at least once went without one.
+wire() {
+	local name=$1 dir=$2 bad
+	/usr/bin/python3 "$(dirname "$0")/sctp-authcount.py" "$W/$name.pcap" \
+	    "$("$TOPO" addr a 1)" >"$W/$name.auth" || fatal "$name: no capture"
+	bad=$(awk -v d="$dir" '$3 == "noauth" && ($2 == "SACK" ||
+	    ($2 ~ /DATA/ && (d == "both" || $1 == d)))' "$W/$name.auth")
+	[ -z "$bad" ] || { cat "$W/$name.auth"; fatal "$name: unauthenticated on the wire: $bad"; }
+	grep -q "SACK auth" "$W/$name.auth" || { cat "$W/$name.auth"; fatal "$name: no SACK captured"; }
+	[ "$dir" = both ] ||
+	    grep -q "DATA noauth" "$W/$name.auth" ||
+	    { cat "$W/$name.auth"; fatal "$name: every DATA packet authenticated"; }
+	note "$name on the wire: $(tr '\n' ',' <"$W/$name.auth")"
 }
 keyed() {
 	local name=$1 f
@@ -50,14 +77,17 @@ keyed() {
 	note "$name: $(grep -c "SCTP-AUTH: key [0-9]* deleted" "$W/$name.log") keys retired at ssh, $(grep -c "SCTP-AUTH: key [0-9]* deleted" "$W/sshd.log") at sshd"
 }
 
-run streams -o RekeyLimit=1M
+CAPTURE=1 run streams -o RekeyLimit=1M
 keyed streams
+wire streams both
 grep -q "SCTP channels on streams in use" "$W/streams.log" ||
     fatal "streams: not in multi-stream mode"
 run single -o RekeyLimit=1M -o SCTPChannelStreams=no
 keyed single
-run ctl -o RekeyLimit=1M -o SCTPAuthKey=control
+CAPTURE=1 run ctl -o RekeyLimit=1M -o SCTPAuthKey=control
 keyed ctl
+# ssh has the control set: sshd's DATA to it may go unauthenticated
+wire ctl "a>b"
 grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/ctl.log" ||
     fatal "ctl: ssh did not take SCTPAuthKey control"
 # What each end read from the association: sshd's peer lacks DATA.
@@ -80,7 +110,8 @@ note "oldserver: sshd with SCTPAuthKey no: not agreed, the transfer intact"
 # sshd with the control set, ssh with every type: each end checks its
 # own list and the control set in its peer's.
 start_sshd_extra sshd4 2225 "SCTPAuthKey control"
-run ctlserver -p 2225 -o RekeyLimit=1M
+CAPTURE=1 run ctlserver -p 2225 -o RekeyLimit=1M
+wire ctlserver "b>a"
 grep -q "SCTP-AUTH: key [3-9] active, key [2-8] retired" "$W/ctlserver.log" ||
     { grep SCTP-AUTH "$W/ctlserver.log"; fatal "ctlserver: ssh's keys were not renewed"; }
 grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/sshd4.log" ||
