@@ -9,8 +9,9 @@
 # keyed and renewed as with yes, the transfer intact, and the other end
 # finds DATA missing from its peer's list; on the wire, DATA to the side
 # with control goes without an AUTH chunk.  Then DATA injected from the
-# path (below): dropped by ssh with yes, also when sshd has control;
-# taken, ending the session, without keys and with control at ssh.
+# path (below): dropped by ssh with yes; taken, ending the session,
+# without keys and with control at ssh, where forged control chunks
+# sent before it are dropped.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 1
 "$TOPO" set 1 delay 5
@@ -167,29 +168,24 @@ grep -q INJECTED "$W/pair-c.log" ||
     { cat "$W/pair-c.log"; fatal "control: the DATA forged with key 0 was not taken: the forgery is wrong"; }
 note "control: without keys from SSH, the DATA forged with key 0 was taken"
 
-# inject NAME PORT [ssh options]: the forger (forge, sshlib.sh), then an
-# echoing session to sshd's PORT on fd 4.
+# inject NAME [ssh options]: the forger (forge, sshlib.sh; its modes
+# INJECT_MODES, default DATA with key 0's AUTH and without), then an
+# echoing session on fd 4.
 inject() {
-	local name=$1 port=$2
-	shift 2
-	forge "$name" "$F" "$port" "auth0 plain" -- -p "$port" "$@"
+	local name=$1
+	shift
+	forge "$name" "$F" 2222 "${INJECT_MODES:-auth0 plain}" -- "$@"
 	cat "$W/forge-$name.log"
 	echo two >&4 2>/dev/null || true
 }
-for name in keyed keyed-ctlserver; do
-	case $name in
-	keyed) inject keyed 2222 ;;
-	# ssh keeps DATA keyed when sshd has the control set
-	keyed-ctlserver) inject keyed-ctlserver 2225 ;;
-	esac
-	wait_for "$W/$name.out" "got two" 60 ||
-	    { tail "$W/$name.log"; fatal "$name: the session did not survive the injection"; }
-	exec 4>&-
-	wait "$pid" || fatal "$name: ssh exited with status $?"
-done
-note "keyed: DATA injected without AUTH and with key 0 dropped; the session carried on; the same with sshd's SCTPAuthKey control (keyed-ctlserver)"
+inject keyed
+wait_for "$W/keyed.out" "got two" 60 ||
+    { tail "$W/keyed.log"; fatal "keyed: the session did not survive the injection"; }
+exec 4>&-
+wait "$pid" || fatal "keyed: ssh exited with status $?"
+note "keyed: DATA injected without AUTH and with key 0 dropped; the session carried on"
 
-inject unkeyed 2222 -o SCTPAuthKey=no
+inject unkeyed -o SCTPAuthKey=no
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "unkeyed: the session outlived injected DATA without SCTP-AUTH keys"; }
 { exec 4>&-; } 2>/dev/null || true
@@ -197,14 +193,26 @@ wait "$pid" 2>/dev/null || true
 note "unkeyed: SCTPAuthKey no: the injected DATA ended the session; ssh's last words:"
 grep -v "^debug[23]" "$W/unkeyed.log" | tail -3
 
-# The control set (1.4): DATA injected after key 0's retirement is
-# taken, reaches SSH and ends the session, as over TCP.
-inject control 2222 -o SCTPAuthKey=control
+# The control set (1.4), ssh with SCTPAuthKey control, after key 0's
+# retirement: first a forged ABORT, SHUTDOWN, FORWARD-TSN and SACK, each
+# alone and with key 0's AUTH, all of which the kernel must drop, then
+# DATA, which it takes: it reaches SSH and ends the session.  Had one
+# of the first been taken, the session would have ended before the
+# DATA (ABORT, SHUTDOWN; SACK of TSNs never sent: Linux aborts) or not
+# taken it (FORWARD-TSN: it would be a duplicate), so SSH's refusal of
+# the DATA shows that they were dropped.
+modes=""
+for k in abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
+INJECT_MODES="$modes plain" inject control -o SCTPAuthKey=control
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && { kill "$pid"; fatal "control: the session outlived injected DATA with SCTPAuthKey control"; }
 { exec 4>&-; } 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 grep -q "SCTP-AUTH: key 0 deleted" "$W/control.log" ||
-    fatal "control: the DATA was injected before key 0 was retired"
-note "control: SCTPAuthKey control: the injected DATA ended the session; ssh's last words:"
+    fatal "control: the forgeries came before key 0 was retired"
+grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/control.log" ||
+    fatal "control: ssh did not take SCTPAuthKey control"
+grep -q "refused: invalid format" "$W/control.log" ||
+    { tail "$W/control.log"; fatal "control: the session did not end on the injected DATA"; }
+note "control: SCTPAuthKey control: $(grep -c '^sent' "$W/forge-control.log") forgeries; the ABORT, SHUTDOWN, FORWARD-TSN and SACK (alone and with key 0's AUTH) dropped, the injected DATA ended the session; ssh's last words:"
 grep -v "^debug[23]" "$W/control.log" | tail -3

@@ -12,10 +12,6 @@
 #             the two ICMP errors; the kernel drops the chunks, the
 #             session answers, a 3000-byte line comes back whole (whether
 #             the ICMP error lowered the path MTU is not checked)
-#   control   SCTPAuthKey control at ssh (PROTOCOL.sctp 1.4's control
-#             set; sshd keeps the default): ABORT, SHUTDOWN, FORWARD-TSN
-#             and SACK, each alone and with key 0's AUTH, are dropped and
-#             the session answers (authkey.sh: injected DATA ends it)
 #   unkeyed-KIND  SCTPAuthKey no: the same chunk alone ends the session,
 #             or for FORWARD-TSN stalls it (the limitation of SCTP without
 #             keys, and a check that the forgeries are right); a T1
@@ -82,22 +78,6 @@ if want keyed; then
 	wait "$pid" || fatal "keyed: ssh exited with status $?"
 	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
 	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forgeries (each chunk alone and with key 0's AUTH, a replay, two T1 rewrites, a T19 $(grep -m1 '^flood' "$W/forge-keyed.log"), two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back; A's kernel counted: ${counted:-nothing of 1000 or more}"
-fi
-
-# --- control: the control set keeps every chunk but DATA keyed.
-if want control; then
-	modes=""
-	for k in abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
-	forge control "$SF" 2222 "$modes" -- -o SCTPAuthKey=control
-	cat "$W/forge-control.log"
-	grep -q "SCTPAuthKey control: DATA accepted unauthenticated" "$W/control.log" ||
-	    fatal "control: ssh did not take SCTPAuthKey control"
-	echo two >&4 || fatal "control: the session died after the forged packets"
-	wait_for "$W/control.out" "got two" 60 ||
-	    { tail "$W/control.log"; fatal "control: the session did not survive the forged packets"; }
-	exec 4>&-
-	wait "$pid" || fatal "control: ssh exited with status $?"
-	note "control: $(grep -c '^sent' "$W/forge-control.log") forged ABORT, SHUTDOWN, FORWARD-TSN and SACK (alone and with key 0's AUTH) dropped; the session answered"
 fi
 
 # --- keyed-rate: T19 at a rate scapy cannot reach.  The forger only
