@@ -118,14 +118,18 @@ done
 # ssh and ends the session (a bad packet): so A's kernel does take such
 # packets, and replay could have failed.
 SF="$(dirname "$0")/sctp-forge.py"
-FORGE_SRC=$B2 forge replay "$SF" 2222 replay -- -v
+# Both wait 8 s (FORGE_DELAY) into the session: sent about 4 s in, a
+# packet from B's path-2 address was dropped by A's kernel in 4 of 5
+# runs on 2026-11-29 (probably before A had confirmed that address with
+# a heartbeat), and then the replay proved nothing.
+FORGE_DELAY=8 FORGE_SRC=$B2 forge replay "$SF" 2222 replay -- -v
 echo after >&4 || fatal "replay: the session died"
 wait_for "$W/replay.out" "got after" 60 ||
     { tail "$W/replay.log"; fatal "replay: the session did not answer after the replay"; }
 grep -q "peer's data from $B2" "$W/replay.log" &&
     fatal "replay: a replayed packet from B's path-2 address moved ssh there"
 end_session replay
-FORGE_SRC=$B2 forge fresh "$SF" 2222 data -- -v -o SCTPAuthKey=no
+FORGE_DELAY=8 FORGE_SRC=$B2 forge fresh "$SF" 2222 data -- -v -o SCTPAuthKey=no
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill "$pid" 2>/dev/null && { cat "$W/forge-fresh.log"; fatal "fresh: the session outlived a forged DATA chunk from $B2"; }
 { exec 4>&-; } 2>/dev/null || true
