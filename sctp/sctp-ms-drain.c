@@ -205,8 +205,6 @@ sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
 		d = c->hold_deadline;
 	if (c->dec_prev != NULL && (d == 0 || c->dec_prev_until < d))
 		d = c->dec_prev_until;	/* 2.8: erased on time */
-	if (c->probe_at != 0 && (d == 0 || c->probe_at < d))
-		d = c->probe_at;	/* 1.3 */
 	if (d == 0)
 		return;
 	left = d - monotime_double();
@@ -224,12 +222,6 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 	if (c == NULL)
 		return 0;
 	sctp_ms_prev_key_expire(c);
-	if (c->probe_at != 0 && monotime_double() >= c->probe_at) {
-		/* 1.3: the first heartbeat unanswered marks the path */
-		c->probe_at = 0;
-		if (c->fromlen != 0)
-			(void)sctp_paths_probe_primary(c->fd, &c->from);
-	}
 	if (gate_expired(c)) {
 		error("SCTP-AUTH: the peer took no new key in %d seconds "
 		    "(SCTPDrainTimeout)", c->opts->drain_timeout);

@@ -51,10 +51,6 @@ struct ms_budget {
 
 /* 2.7: how long a DISCONNECT waits for its drain, in seconds */
 #define SCTP_DISCONNECT_DRAIN	3
-/* 1.3: only an end that sent nothing for this long (s) follows */
-#define SCTP_MS_FOLLOW_IDLE	1.0
-/* 1.3: and asks for the primary's second heartbeat this much later (s) */
-#define SCTP_MS_FOLLOW_PROBE	1.0
 
 /* 2.10: a message the kernel delivered in parts, per stream and kind */
 struct ms_part {
@@ -148,13 +144,6 @@ struct sctp_ms_conn {
 	uint16_t		 cur_stream;	/*   sequenced, level 3 */
 	uint32_t		 cur_seq3;
 	u_int			 cur_recipient;
-	struct sockaddr_storage	 src;		/* where the last DATA read */
-	socklen_t		 srclen;	/*   came from; 0: none */
-	struct sockaddr_storage	 from;		/* the address followed */
-	socklen_t		 fromlen;	/*   (1.3); 0: none */
-	double			 last_send;	/* monotime_double() */
-	double			 probe_at;	/* the primary's second
-						   heartbeat (1.3), 0 none */
 };
 
 

@@ -52,6 +52,7 @@
 #include "sctp/sctp-ms-int.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-cmsg.h"
+#include "sctp/sctp-follow.h"
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-paths.h"
@@ -145,72 +146,6 @@ lost(struct sctp_ms_conn *c, int err)
 	sctp_log_lost(err);
 }
 
-/*
- * 1.3: DATA came from this peer address (recvmsg(2)'s source address).
- * When it is another than the last one, stop following the address
- * followed, and follow this one if nothing was sent for
- * SCTP_MS_FOLLOW_IDLE: sctp_ms_send_one() sends there.
- */
-static void
-note_from(struct sctp_ms_conn *c, const struct sockaddr_storage *from,
-    socklen_t len)
-{
-	char host[NI_MAXHOST];
-
-	if (len == 0 || len > sizeof(*from) ||
-	    (from->ss_family != AF_INET && from->ss_family != AF_INET6))
-		return;
-	if (c->srclen != 0 && sctp_sockaddr_eq((const void *)&c->src,
-	    (const void *)from))
-		return;
-	memcpy(&c->src, from, len);
-	c->srclen = len;
-	(void)sctp_sa_ntop((const struct sockaddr *)from, host, sizeof(host));
-	if (c->fromlen != 0) {
-		debug2_f("peer's data from %s: sending to the primary", host);
-		c->fromlen = 0;
-		c->probe_at = 0;
-	}
-	if (monotime_double() - c->last_send < SCTP_MS_FOLLOW_IDLE)
-		return;
-	debug2_f("peer's data from %s: sending there", host);
-	memcpy(&c->from, from, len);
-	c->fromlen = len;
-	/* Does the primary path still answer?  (1.3) */
-	if (sctp_paths_probe_primary(c->fd, &c->from))
-		c->probe_at = monotime_double() + SCTP_MS_FOLLOW_PROBE;
-}
-
-/*
- * 1.3: a peer address came back, failed, left or became primary (the
- * peer's Set Primary): stop following, and leave the path to the kernel.
- * (Both ends follow each other: without this, a session that failed over
- * would stay on the backup path after the primary came back.)
- */
-static void
-forget_from(struct sctp_ms_conn *c, const u_char *p)
-{
-	int state;
-
-	memcpy(&state, p + offsetof(struct sctp_paddr_change, spc_state),
-	    sizeof(state));
-	switch (state) {
-	case SCTP_ADDR_AVAILABLE:
-	case SCTP_ADDR_UNREACHABLE:
-	case SCTP_ADDR_REMOVED:
-	case SCTP_ADDR_MADE_PRIM:
-#ifdef SCTP_ADDR_PF
-	case SCTP_ADDR_PF:
-#endif
-		if (c->fromlen != 0)
-			debug2_f("a peer address changed: sending to the "
-			    "primary");
-		c->fromlen = 0;
-		c->probe_at = 0;
-		break;
-	}
-}
-
 static void
 notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 {
@@ -230,9 +165,6 @@ notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
 	}
 	/* A path came, went or changed: its MTU may differ (2.10). */
 	c->mtu_stale = 1;
-	if (sn->sn_header.sn_type == SCTP_PEER_ADDR_CHANGE &&
-	    len >= sizeof(sn->sn_paddr_change))
-		forget_from(c, p);
 	sctp_log_notification(c->ssh, c->fd, p, len);
 }
 
@@ -381,8 +313,9 @@ sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
 		else {
 			key = ri.rcv_sid | ((ri.rcv_flags & SCTP_UNORDERED) ?
 			    PART_UNORDERED : 0);
-			if (c->full_io)
-				note_from(c, &from, msg.msg_namelen);
+			if (c->full_io)	/* 1.3 */
+				sctp_follow_data(c->ssh, &from,
+				    msg.msg_namelen);
 		}
 		if ((msg.msg_flags & MSG_EOR) && part_find(c, key) == NULL) {
 			/* Whole: the common case, no copy into parts. */

@@ -48,6 +48,7 @@
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
 #include "sctp/sctp-cmsg.h"
+#include "sctp/sctp-follow.h"
 #include "sctp/sctp-fwd.h"
 #include "sctp/sctp-fwd-options.h"
 #include "sctp/sctp-options.h"
@@ -618,7 +619,6 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 	struct iovec iov;
 	struct sctp_sndinfo si;
 	struct sctp_prinfo pi;
-	ssize_t n;
 	union {
 		struct cmsghdr hdr;
 		u_char buf[CMSG_SPACE(sizeof(struct sctp_sndinfo)) +
@@ -648,25 +648,8 @@ sctp_ms_send_one(struct sctp_ms_conn *c, const struct ms_msg *m)
 			fatal_f("control message");
 	}
 	/* 1.3: to the peer address followed, if any */
-	if (c->fromlen != 0) {
-		msg.msg_name = &c->from;
-		msg.msg_namelen = c->fromlen;
-	}
-	n = sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
-	if (n == -1 && c->fromlen != 0 && errno != EAGAIN &&
-	    errno != EWOULDBLOCK && errno != EINTR) {
-		/* EADDRNOTAVAIL: it left the association; the primary */
-		debug2_f("to the peer's last address: %s; to the primary",
-		    strerror(errno));
-		c->fromlen = 0;
-		c->probe_at = 0;
-		msg.msg_name = NULL;
-		msg.msg_namelen = 0;
-		n = sendmsg(c->fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
-	}
-	if (n > 0)
-		c->last_send = monotime_double();
-	return n;
+	return sctp_follow_sendmsg(c->ssh, c->fd, &msg,
+	    MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
 size_t

@@ -47,6 +47,7 @@
 #include "sctp/sctp-encap.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
+#include "sctp/sctp-follow.h"
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-paths.h"
 #include "sctp/sctp-pathview.h"
@@ -1099,6 +1100,7 @@ sctp_events_enable(struct ssh *ssh, int fd)
 		return;
 	}
 	ssh->sctp_events = 1;
+	sctp_follow_start(ssh, fd);	/* PROTOCOL.sctp 1.3 */
 	/* A restart ends the connection (PROTOCOL.sctp 1.4). */
 	ev.se_type = SCTP_ASSOC_CHANGE;
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev)) == -1)
@@ -1117,6 +1119,21 @@ sctp_events_enable(struct ssh *ssh, int fd)
  * One bounded message per call capped a connection at 32 KB a turn of the
  * main loop.
  */
+static ssize_t
+send_one(struct ssh *ssh, int fd, const u_char *p, size_t len, int flags)
+{
+	struct msghdr msg;
+	struct iovec iov;
+
+	memset(&msg, 0, sizeof(msg));
+	iov.iov_base = (void *)p;
+	iov.iov_len = MINIMUM(len, SCTP_WRITE_MAX);
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	/* 1.3: to the peer address followed, if any */
+	return sctp_follow_sendmsg(ssh, fd, &msg, flags);
+}
+
 ssize_t
 sctp_write(struct ssh *ssh, int fd, const void *buf, size_t len)
 {
@@ -1126,10 +1143,10 @@ sctp_write(struct ssh *ssh, int fd, const void *buf, size_t len)
 
 	if (!ssh->sctp_events)
 		return write(fd, buf, len);
-	if ((n = write(fd, p, MINIMUM(len, SCTP_WRITE_MAX))) <= 0)
+	if ((n = send_one(ssh, fd, p, len, MSG_NOSIGNAL)) <= 0)
 		return n;
 	for (done = n; done < len; done += n) {
-		n = send(fd, p + done, MINIMUM(len - done, SCTP_WRITE_MAX),
+		n = send_one(ssh, fd, p + done, len - done,
 		    MSG_DONTWAIT | MSG_NOSIGNAL);
 		if (n <= 0)
 			break;	/* EAGAIN and errors: the next call sees them */
@@ -1196,6 +1213,7 @@ sctp_log_notification(struct ssh *ssh, int fd, const u_char *buf, size_t len)
 	    sizeof(ss));
 	memcpy(&state, buf + offsetof(struct sctp_paddr_change, spc_state),
 	    sizeof(state));
+	sctp_follow_event(ssh, state);	/* 1.3 */
 	(void)sctp_sa_ntop((struct sockaddr *)&ss, host, sizeof(host));
 	addr = ss;
 	memset(&st, 0, sizeof(st));
@@ -1263,18 +1281,24 @@ read_data(struct ssh *ssh, int fd, void *buf, size_t len, int flags)
 {
 	struct msghdr msg;
 	struct iovec iov;
+	struct sockaddr_storage from;
 	ssize_t n;
 	u_char note[1024], rest[256];
 	size_t notelen;
 
 	for (;;) {
 		memset(&msg, 0, sizeof(msg));
+		memset(&from, 0, sizeof(from));
 		iov.iov_base = buf;
 		iov.iov_len = len;
 		msg.msg_iov = &iov;
 		msg.msg_iovlen = 1;
+		msg.msg_name = &from;
+		msg.msg_namelen = sizeof(from);
 		if ((n = recvmsg(fd, &msg, flags)) == -1 && errno == ETIMEDOUT)
 			sctp_log_lost(errno);
+		if (n > 0 && !(msg.msg_flags & MSG_NOTIFICATION))
+			sctp_follow_data(ssh, &from, msg.msg_namelen); /* 1.3 */
 		if (n <= 0 || !(msg.msg_flags & MSG_NOTIFICATION))
 			return n;
 		notelen = MINIMUM((size_t)n, sizeof(note));

@@ -15,6 +15,7 @@ SCTP_OBJS=\
 	sctp/sctp-pathview.o \
 	sctp/sctp-authkey.o \
 	sctp/sctp-roam.o \
+	sctp/sctp-follow.o \
 	sctp/sctp-encap.o \
 	sctp/sctp-mux.o \
 	sctp/sctp-ms-codec.o \

@@ -7,7 +7,9 @@
 # and wait for a timeout there too; its heartbeats to path 1 then mark
 # the path failed (sshd logs it).  Then path 1 comes back: once both ends
 # found it, a long line and its answer go on path 1.
-# Repeated FOLLOW_ROUNDS (default 2) times.  Then uploads with no cut
+# Repeated FOLLOW_ROUNDS (default 2) times with channels on streams, then
+# once in single-stream mode (SCTPChannelStreams no), where the packet
+# layer's reads and writes follow.  Then uploads with no cut
 # must stay on path 1 (busy ends do not follow the retransmissions that
 # Linux sends on path 2), and an attacker on the path replays a packet
 # from the server's other address (below).  Answer times are printed,
@@ -31,21 +33,24 @@ ask() {
 	local t0
 	t0=$(uptime_s)
 	echo "$1" >&4
-	wait_for "$W/s.out" "got $1\$" 120 ||
-	    { tail -20 "$W/s.log"; fatal "no answer to $1"; }
+	wait_for "$W/$S.out" "got $1\$" 120 ||
+	    { tail -20 "$W/$S.log"; fatal "no answer to $1"; }
 	since "$t0"
 }
 # sshd's lines about paths, for a failure.
 paths() { grep -i "sctp path\|sctp failover\|sctp primary\|peer's data\|sending to\|last address" "$W/sshd.log" | tail -"${1:-20}" || true; }
 # count FILE PATTERN: lines of FILE that match.
 count() { grep -c -- "$2" "$1" || true; }
-echo_session s
-pf=0
-for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
+# round R: path 1 cut, a line, sshd's answer on path 2; path 1 back, a
+# long line on path 1 both ways.  In session $S; pf counts sshd's lines
+# "potentially failed" for path 1 so far.
+round() {
+	local r=$1 el t0 a0 a1 a2 b0 b1 b2 bs bc i fol long db1 db2 da1 da2
 	sleep 2		# quiet: nothing of sshd's in flight
 	nice -n -20 "$TOPO" cut 1
 	sleep 1
 	b0=$(t3 b) a0=$(t3 a)
+	fol=$(count "$W/sshd.log" "peer's data from $A2: sending there")
 	el=$(ask "cut$r")
 	t0=$(uptime_s)
 	b1=$(t3 b) a1=$(t3 a)
@@ -54,7 +59,7 @@ for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
 	    fatal "round $r: the line did not wait for a timeout on path 1 (was the path cut?)"
 	[ "$b1" = "$b0" ] ||
 	    { paths; fatal "round $r: sshd's answer waited for $((b1 - b0)) retransmission timeouts (sent to path 1)"; }
-	grep -q "peer's data from $A2: sending there" "$W/sshd.log" ||
+	[ "$(count "$W/sshd.log" "peer's data from $A2: sending there")" -gt "$fol" ] ||
 	    { paths; fatal "round $r: sshd did not follow ssh to path 2"; }
 	# Its heartbeats to path 1 make it mark the path failed all the same.
 	i=0
@@ -66,12 +71,12 @@ for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
 	note "round $r: sshd found path 1 failed $(since "$t0") s after the answer"
 	pf=$(count "$W/sshd.log" "SCTP path to $A1 potentially failed")
 	bs=$(count "$W/sshd.log" "SCTP path to $A1 is available again")
-	bc=$(count "$W/s.log" "SCTP path to $B1 is available again")
+	bc=$(count "$W/$S.log" "SCTP path to $B1 is available again")
 	"$TOPO" restore 1
 	# Both ends find path 1 back by their heartbeats; lines meanwhile.
 	i=0
 	until [ "$(count "$W/sshd.log" "SCTP path to $A1 is available again")" != "$bs" ] &&
-	    [ "$(count "$W/s.log" "SCTP path to $B1 is available again")" != "$bc" ]; do
+	    [ "$(count "$W/$S.log" "SCTP path to $B1 is available again")" != "$bc" ]; do
 		i=$((i + 1))
 		[ "$i" -le 60 ] || { paths 40; fatal "round $r: path 1 not found back by both ends"; }
 		ask "back$r.$i" >/dev/null
@@ -87,8 +92,22 @@ for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
 	[ "$db1" -ge 3000 ] && [ "$da1" -ge 3000 ] &&
 	    [ "$db2" -lt 3000 ] && [ "$da2" -lt 3000 ] ||
 	    { paths 40; fatal "round $r: the session did not return to path 1 both ways"; }
+}
+pf=0
+S=s
+echo_session s
+for r in $(seq "${FOLLOW_ROUNDS:-2}"); do
+	round "$r"
 done
 end_session s
+grep -q "SCTP channels on streams in use" "$W/s.log" ||
+    fatal "the first session did not use channels on streams"
+S=single
+echo_session single -o SCTPChannelStreams=no
+grep -q "SCTP channels on streams in use" "$W/single.log" &&
+    fatal "SCTPChannelStreams=no: the session used channels on streams"
+round single
+end_session single
 note "sshd answered on the path each line came on"
 
 # Uploads with no cut, 1 % loss on path 1: Linux sends each

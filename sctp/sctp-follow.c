@@ -1,0 +1,239 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * PROTOCOL.sctp 1.3, following.  Only an end that has sent nothing for
+ * FOLLOW_IDLE seconds follows: a transfer's retransmissions come from
+ * the peer's other address, and two busy ends following each other would
+ * keep the transfer on the backup path.  An end that starts to follow an
+ * address other than the primary asks for a heartbeat to the primary at
+ * once and FOLLOW_PROBE seconds later: Linux counts the first against the
+ * path when it sends the second, so a dead primary is found.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
+
+#include <errno.h>
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "log.h"
+#include "misc.h"
+#include "xmalloc.h"
+#include "packet.h"
+#include "sctp/sctp-addrs.h"
+#include "sctp/sctp-paths.h"
+#include "sctp/sctp-follow.h"
+
+#ifdef WITH_SCTP
+
+#define FOLLOW_IDLE	1.0	/* s without sending before following */
+#define FOLLOW_PROBE	1.0	/* s to the primary's second heartbeat */
+
+struct sctp_follow {
+	int			 fd;
+	struct sockaddr_storage	 src;		/* where the last DATA read */
+	socklen_t		 srclen;	/*   came from; 0: none */
+	struct sockaddr_storage	 to;		/* the address followed; */
+	socklen_t		 tolen;		/*   0: none (the primary) */
+	double			 last_send;	/* monotime_double() */
+	double			 probe_at;	/* the second heartbeat, 0 none */
+};
+
+void
+sctp_follow_start(struct ssh *ssh, int fd)
+{
+	struct sctp_follow *f;
+
+	if (ssh == NULL || ssh->sctp_follow != NULL)
+		return;
+	f = xcalloc(1, sizeof(*f));
+	f->fd = fd;
+	f->last_send = monotime_double();
+	ssh->sctp_follow = f;
+}
+
+void
+sctp_follow_free(struct ssh *ssh)
+{
+	if (ssh == NULL)
+		return;
+	free(ssh->sctp_follow);
+	ssh->sctp_follow = NULL;
+}
+
+static void
+stop(struct sctp_follow *f, const char *why)
+{
+	if (f->tolen != 0)
+		debug2_f("%s: sending to the primary", why);
+	f->tolen = 0;
+	f->probe_at = 0;
+}
+
+void
+sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
+    socklen_t len)
+{
+	struct sctp_follow *f;
+	char host[NI_MAXHOST];
+
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || len == 0 ||
+	    len > sizeof(*from) ||
+	    (from->ss_family != AF_INET && from->ss_family != AF_INET6))
+		return;
+	if (f->srclen != 0 && sctp_sockaddr_eq((const void *)&f->src,
+	    (const void *)from))
+		return;
+	memcpy(&f->src, from, len);
+	f->srclen = len;
+	(void)sctp_sa_ntop((const struct sockaddr *)from, host, sizeof(host));
+	if (f->tolen != 0) {
+		debug2_f("peer's data from %s: sending to the primary", host);
+		f->tolen = 0;
+		f->probe_at = 0;
+	}
+	if (monotime_double() - f->last_send < FOLLOW_IDLE)
+		return;
+	debug2_f("peer's data from %s: sending there", host);
+	memcpy(&f->to, from, len);
+	f->tolen = len;
+	/* Does the primary path still answer? */
+	if (sctp_paths_probe_primary(f->fd, &f->to))
+		f->probe_at = monotime_double() + FOLLOW_PROBE;
+}
+
+void
+sctp_follow_event(struct ssh *ssh, int state)
+{
+	if (ssh == NULL || ssh->sctp_follow == NULL)
+		return;
+	switch (state) {
+	case SCTP_ADDR_AVAILABLE:
+	case SCTP_ADDR_UNREACHABLE:
+	case SCTP_ADDR_REMOVED:
+	case SCTP_ADDR_MADE_PRIM:
+#ifdef SCTP_ADDR_PF
+	case SCTP_ADDR_PF:
+#endif
+		stop(ssh->sctp_follow, "a peer address changed");
+		break;
+	}
+}
+
+ssize_t
+sctp_follow_sendmsg(struct ssh *ssh, int fd, struct msghdr *msg, int flags)
+{
+	struct sctp_follow *f;
+	ssize_t n;
+
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || f->fd != fd)
+		return sendmsg(fd, msg, flags);
+	if (f->tolen != 0) {
+		msg->msg_name = &f->to;
+		msg->msg_namelen = f->tolen;
+	}
+	n = sendmsg(fd, msg, flags);
+	if (n == -1 && f->tolen != 0 && errno != EAGAIN &&
+	    errno != EWOULDBLOCK && errno != EINTR) {
+		/* EADDRNOTAVAIL: it left the association */
+		debug2_f("to the peer's last address: %s", strerror(errno));
+		stop(f, "refused");
+		msg->msg_name = NULL;
+		msg->msg_namelen = 0;
+		n = sendmsg(fd, msg, flags);
+	}
+	if (n > 0)
+		f->last_send = monotime_double();
+	return n;
+}
+
+void
+sctp_follow_deadline(struct ssh *ssh, struct timespec *timeout)
+{
+	struct sctp_follow *f;
+	double left;
+
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || f->probe_at == 0)
+		return;
+	left = f->probe_at - monotime_double();
+	ptimeout_deadline_ms(timeout, left > 0 ? (long)(left * 1000) + 1 : 0);
+}
+
+void
+sctp_follow_poll(struct ssh *ssh)
+{
+	struct sctp_follow *f;
+
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL ||
+	    f->probe_at == 0 || monotime_double() < f->probe_at)
+		return;
+	f->probe_at = 0;
+	if (f->tolen != 0)
+		(void)sctp_paths_probe_primary(f->fd, &f->to);
+}
+
+#else /* WITH_SCTP */
+
+void
+sctp_follow_start(struct ssh *ssh, int fd)
+{
+}
+
+void
+sctp_follow_free(struct ssh *ssh)
+{
+}
+
+void
+sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
+    socklen_t len)
+{
+}
+
+void
+sctp_follow_event(struct ssh *ssh, int state)
+{
+}
+
+ssize_t
+sctp_follow_sendmsg(struct ssh *ssh, int fd, struct msghdr *msg, int flags)
+{
+	return sendmsg(fd, msg, flags);
+}
+
+void
+sctp_follow_deadline(struct ssh *ssh, struct timespec *timeout)
+{
+}
+
+void
+sctp_follow_poll(struct ssh *ssh)
+{
+}
+
+#endif /* WITH_SCTP */
