@@ -55,13 +55,13 @@
 #define FOLLOW_PROBE	1.0	/* s to the primary's second heartbeat */
 
 struct sctp_follow {
-	int			 fd;
+	int			 fd;		/* for the heartbeats */
 	struct sockaddr_storage	 src;		/* where the last DATA read */
 	socklen_t		 srclen;	/*   came from; 0: none */
 	struct sockaddr_storage	 to;		/* the address followed; */
 	socklen_t		 tolen;		/*   0: none (the primary) */
 	double			 last_send;	/* monotime_double() */
-	double			 probe_at;	/* the second heartbeat, 0 none */
+	double			 probe_at;	/* 2nd heartbeat; 0: none */
 };
 
 void
@@ -90,7 +90,7 @@ static void
 stop(struct sctp_follow *f, const char *why)
 {
 	if (f->tolen != 0)
-		debug2_f("%s: sending to the primary", why);
+		debug2("SCTP following: %s: sending to the primary", why);
 	f->tolen = 0;
 	f->probe_at = 0;
 }
@@ -100,7 +100,7 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
     socklen_t len)
 {
 	struct sctp_follow *f;
-	char host[NI_MAXHOST];
+	char host[NI_MAXHOST], why[NI_MAXHOST + 32];
 
 	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || len == 0 ||
 	    len > sizeof(*from) ||
@@ -112,14 +112,11 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
 	memcpy(&f->src, from, len);
 	f->srclen = len;
 	(void)sctp_sa_ntop((const struct sockaddr *)from, host, sizeof(host));
-	if (f->tolen != 0) {
-		debug2_f("peer's data from %s: sending to the primary", host);
-		f->tolen = 0;
-		f->probe_at = 0;
-	}
+	snprintf(why, sizeof(why), "peer's data from %s", host);
+	stop(f, why);
 	if (monotime_double() - f->last_send < FOLLOW_IDLE)
 		return;
-	debug2_f("peer's data from %s: sending there", host);
+	debug2("SCTP following: peer's data from %s: sending there", host);
 	memcpy(&f->to, from, len);
 	f->tolen = len;
 	/* Does the primary path still answer? */
@@ -151,7 +148,8 @@ sctp_follow_sendmsg(struct ssh *ssh, int fd, struct msghdr *msg, int flags)
 	struct sctp_follow *f;
 	ssize_t n;
 
-	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || f->fd != fd)
+	/* (fd is the connection's: sshd -i's output is a dup of its input) */
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL)
 		return sendmsg(fd, msg, flags);
 	if (f->tolen != 0) {
 		msg->msg_name = &f->to;
@@ -161,8 +159,9 @@ sctp_follow_sendmsg(struct ssh *ssh, int fd, struct msghdr *msg, int flags)
 	if (n == -1 && f->tolen != 0 && errno != EAGAIN &&
 	    errno != EWOULDBLOCK && errno != EINTR) {
 		/* EADDRNOTAVAIL: it left the association */
-		debug2_f("to the peer's last address: %s", strerror(errno));
-		stop(f, "refused");
+		debug2("SCTP following: to the address followed: %s",
+		    strerror(errno));
+		stop(f, "send refused");
 		msg->msg_name = NULL;
 		msg->msg_namelen = 0;
 		n = sendmsg(fd, msg, flags);

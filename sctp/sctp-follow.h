@@ -42,8 +42,10 @@ void	sctp_follow_data(struct ssh *, const struct sockaddr_storage *,
 void	sctp_follow_event(struct ssh *, int state);
 
 /*
- * sendmsg(2) to the address followed, if any, else as msg says; if the
- * kernel refuses that address, stop following and send to the primary.
+ * sendmsg(2) on the connection's socket to the address followed, if any,
+ * else as msg says.  If that fails other than with EAGAIN or EINTR (the
+ * address left the association: EADDRNOTAVAIL), stop following and send
+ * to the primary.
  */
 ssize_t	sctp_follow_sendmsg(struct ssh *, int fd, struct msghdr *, int flags);
 

@@ -1112,13 +1112,7 @@ sctp_events_enable(struct ssh *ssh, int fd)
 	sctp_roam_start(ssh, fd);
 }
 
-/*
- * Write as upstream's one write(2) would, in messages of at most
- * SCTP_WRITE_MAX bytes: the first as upstream writes (it may block, as
- * upstream's may), the others only while the socket takes them at once.
- * One bounded message per call capped a connection at 32 KB a turn of the
- * main loop.
- */
+/* One message of at most SCTP_WRITE_MAX bytes; flags as for send(2). */
 static ssize_t
 send_one(struct ssh *ssh, int fd, const u_char *p, size_t len, int flags)
 {
@@ -1134,6 +1128,13 @@ send_one(struct ssh *ssh, int fd, const u_char *p, size_t len, int flags)
 	return sctp_follow_sendmsg(ssh, fd, &msg, flags);
 }
 
+/*
+ * Write as upstream's one write(2) would, in messages of at most
+ * SCTP_WRITE_MAX bytes: the first in the socket's blocking mode, as
+ * upstream's write (it may block, as upstream's may), the others only
+ * while the socket takes them at once.  One bounded message per call
+ * capped a connection at 32 KB a turn of the main loop.
+ */
 ssize_t
 sctp_write(struct ssh *ssh, int fd, const void *buf, size_t len)
 {
