@@ -916,11 +916,15 @@ set_drain_timeout(int t)
 	test_opts_set = 1;
 }
 
-/* sctp_configure() as ssh and sshd call it, on a connection of c alone. */
+/*
+ * sctp_configure() as ssh and sshd call it, on a connection of c alone.
+ * The connection keeps a pointer to ssh (it reads its following and
+ * logging state), so ssh outlives the call; its state stays empty.
+ */
 static void
 configure(struct sctp_ms_conn *c)
 {
-	struct ssh ssh;
+	static struct ssh ssh;
 
 	if (!test_opts_set)
 		set_drain_timeout(-1);
