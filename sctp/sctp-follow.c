@@ -56,8 +56,6 @@
 
 struct sctp_follow {
 	int			 fd;		/* for the heartbeats */
-	struct sockaddr_storage	 src;		/* where the last DATA read */
-	socklen_t		 srclen;	/*   came from; 0: none */
 	struct sockaddr_storage	 to;		/* the address followed; */
 	socklen_t		 tolen;		/*   0: none (the primary) */
 	double			 last_send;	/* monotime_double() */
@@ -100,22 +98,26 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
     socklen_t len)
 {
 	struct sctp_follow *f;
-	char host[NI_MAXHOST], why[NI_MAXHOST + 32];
+	char host[NI_MAXHOST];
 
 	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || len == 0 ||
 	    len > sizeof(*from) ||
 	    (from->ss_family != AF_INET && from->ss_family != AF_INET6))
 		return;
-	if (f->srclen != 0 && sctp_sockaddr_eq((const void *)&f->src,
-	    (const void *)from))
-		return;
-	memcpy(&f->src, from, len);
-	f->srclen = len;
-	(void)sctp_sa_ntop((const struct sockaddr *)from, host, sizeof(host));
-	snprintf(why, sizeof(why), "peer's data from %s", host);
-	stop(f, why);
+	if (f->tolen != 0) {
+		if (sctp_sockaddr_eq((const void *)&f->to,
+		    (const void *)from))
+			return;		/* followed already */
+		stop(f, "peer's data from another address");
+	}
+	/*
+	 * Compared with the address followed, not with the last source: a
+	 * busy end that read a retransmission from the peer's other
+	 * address did not follow it, and must still follow it once idle.
+	 */
 	if (monotime_double() - f->last_send < FOLLOW_IDLE)
 		return;
+	(void)sctp_sa_ntop((const struct sockaddr *)from, host, sizeof(host));
 	debug2("SCTP following: peer's data from %s: sending there", host);
 	memcpy(&f->to, from, len);
 	f->tolen = len;
