@@ -50,8 +50,9 @@ void	sctp_follow_event(struct ssh *, int state);
 ssize_t	sctp_follow_sendmsg(struct ssh *, int fd, struct msghdr *, int flags);
 
 /*
- * The main loops' hooks: the deadline of the primary's second heartbeat
- * bounds poll's timeout, and sctp_follow_poll() asks for it when due.
+ * The hooks of the main loops and of ssh_packet_check_rekey(): the
+ * deadline of the primary's second heartbeat bounds the loops' poll, and
+ * sctp_follow_poll() asks for that heartbeat when due.
  */
 void	sctp_follow_deadline(struct ssh *, struct timespec *);
 void	sctp_follow_poll(struct ssh *);

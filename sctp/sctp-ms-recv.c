@@ -31,7 +31,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <netdb.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +49,6 @@
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
-#include "sctp/sctp-addrs.h"
 #include "sctp/sctp-cmsg.h"
 #include "sctp/sctp-follow.h"
 #include "sctp/sctp-net.h"
