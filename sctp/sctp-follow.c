@@ -15,13 +15,15 @@
  */
 
 /*
- * PROTOCOL.sctp 1.3, following.  Only an end that has sent nothing for
- * FOLLOW_IDLE seconds follows: a transfer's retransmissions come from
- * the peer's other address, and two busy ends following each other would
- * keep the transfer on the backup path.  An end that starts to follow an
- * address other than the primary asks for a heartbeat to the primary at
- * once and FOLLOW_PROBE seconds later: Linux counts the first against the
- * path when it sends the second, so a dead primary is found.
+ * PROTOCOL.sctp 1.3, following.  Only an idle end follows: one that has
+ * sent nothing and had no channel data waiting for FOLLOW_IDLE seconds,
+ * and has no DATA in the kernel's queue.  A transfer's retransmissions
+ * come from the peer's other address, and two busy ends following each
+ * other would keep the transfer on the backup path.  An end that starts
+ * to follow an address other than the primary asks for a heartbeat to
+ * the primary at once and FOLLOW_PROBE seconds later: Linux counts the
+ * first against the path when it sends the second, so a dead primary is
+ * found.
  */
 
 #include "includes.h"
@@ -58,7 +60,7 @@ struct sctp_follow {
 	int			 fd;		/* for the heartbeats */
 	struct sockaddr_storage	 to;		/* the address followed; */
 	socklen_t		 tolen;		/*   0: none (the primary) */
-	double			 last_send;	/* monotime_double() */
+	double			 last_send;	/* or busy; monotime_double() */
 	double			 probe_at;	/* 2nd heartbeat; 0: none */
 };
 
@@ -93,6 +95,25 @@ stop(struct sctp_follow *f, const char *why)
 	f->probe_at = 0;
 }
 
+/*
+ * Whether the kernel holds DATA of ours not yet sent or acknowledged: a
+ * sender that the peer's window held back for FOLLOW_IDLE is still busy.
+ * If the kernel cannot tell, the end does not follow.
+ */
+static int
+queued(struct sctp_follow *f)
+{
+	struct sctp_status st;
+	socklen_t len = sizeof(st);
+
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(f->fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == -1) {
+		debug_f("SCTP_STATUS: %s", strerror(errno));
+		return 1;
+	}
+	return st.sstat_penddata != 0 || st.sstat_unackdata != 0;
+}
+
 void
 sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
     socklen_t len)
@@ -115,7 +136,7 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
 	 * busy end that read a retransmission from the peer's other
 	 * address did not follow it, and must still follow it once idle.
 	 */
-	if (monotime_double() - f->last_send < FOLLOW_IDLE)
+	if (monotime_double() - f->last_send < FOLLOW_IDLE || queued(f))
 		return;
 	(void)sctp_sa_ntop((const struct sockaddr *)from, host, sizeof(host));
 	debug2("SCTP following: peer's data from %s: sending there", host);
@@ -142,6 +163,13 @@ sctp_follow_event(struct ssh *ssh, int state)
 		stop(ssh->sctp_follow, "a peer address changed");
 		break;
 	}
+}
+
+void
+sctp_follow_busy(struct ssh *ssh)
+{
+	if (ssh != NULL && ssh->sctp_follow != NULL)
+		ssh->sctp_follow->last_send = monotime_double();
 }
 
 ssize_t
@@ -218,6 +246,11 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
 
 void
 sctp_follow_event(struct ssh *ssh, int state)
+{
+}
+
+void
+sctp_follow_busy(struct ssh *ssh)
 {
 }
 

@@ -42,6 +42,12 @@ void	sctp_follow_data(struct ssh *, const struct sockaddr_storage *,
 void	sctp_follow_event(struct ssh *, int state);
 
 /*
+ * A channel has data to send (channel_output_poll()), held back or not
+ * by the peer's window: the end is busy, as if it had just sent.
+ */
+void	sctp_follow_busy(struct ssh *);
+
+/*
  * sendmsg(2) on the connection's socket to the address followed, if any,
  * else as msg says.  If that fails other than with EAGAIN or EINTR (the
  * address left the association: EADDRNOTAVAIL), stop following and send

@@ -59,7 +59,8 @@ SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/tests.o \
 	regress/unittests/sctp/test_ms.o \
 	regress/unittests/sctp/test_fwd.o \
-	regress/unittests/sctp/test_fwd_spec.o
+	regress/unittests/sctp/test_fwd_spec.o \
+	regress/unittests/sctp/test_follow.o
 
 $(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h
 

@@ -24,7 +24,9 @@ A1=$("$TOPO" addr a 1) A2=$("$TOPO" addr a 2)
 B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
 SSHD_LOGLEVEL=DEBUG2 start_sshd "Transport sctp" \
     "ListenMultipleAddresses $B1,$B2;2222"
-t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
+# snmp HOST NAME: a counter of /proc/net/sctp/snmp.
+snmp() { "$TOPO" exec "$1" awk -v n="$2" '$1 == n { print $2 }' /proc/net/sctp/snmp; }
+t3() { snmp "$1" SctpT3RtxExpireds; }
 since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 # rx IFACE [HOST]: bytes HOST (default B) received on that interface.
 rx() { "$TOPO" exec "${2:-b}" ip -s link show dev "$1" | awk '/RX:/ { getline; print $1; exit }'; }
@@ -114,18 +116,55 @@ note "sshd answered on the path each line came on"
 # retransmission on path 2, but what host B receives there stays under a
 # tenth (1.1 and 2.0 % on 2026-11-28).  A first version, whose busy ends
 # followed each other's retransmissions, moved whole stretches of a
-# transfer to path 2: 2.6 and 8.9 % here, so this only catches a worse
-# lock-in; doc/design.md 1.3 has the rest.
+# transfer to path 2: 2.6 and 8.9 % here, so the ratio only catches a
+# worse lock-in; doc/design.md 1.3 has the rest.  Until 2026-11-29 an
+# uploading ssh that had waited a second for sshd's window followed
+# sshd's retransmissions to path 2 in mid-upload: a tenth or more there
+# in CI, and ssh -vv showed the following.  ssh may still follow once
+# its data is all acknowledged (the end of an upload): that is noted.
+# A kernel that takes path 1 out of service moves the data itself: with
+# the default SCTPPotentiallyFailedThreshold 0 a single retransmission
+# timeout did (0.45 MB of 4 on path 2 until a heartbeat found path 1
+# back, 2026-11-29, 1 % loss); so ssh runs with threshold 2.  If ssh's
+# kernel still finds path 1 potentially failed or unreachable (it logs
+# the path available again), the upload is noted, its ratio not held
+# against following, and another is run; two uploads without must pass,
+# within six.  (sshd's finding path 1 failed moves only what sshd sends.)
 "$TOPO" set 1 delay 10 rate 8mbit loss 1
 head -c 4000000 /dev/urandom >"$W/data"
-for u in 1 2; do
-	p1=$(rx path1) p2=$(rx path2)
-	on_a "$SSH" -F "$CFG" -z "$B1" 'cat >/dev/null' <"$W/data" ||
-	    fatal "upload $u failed"
+checked=0 u=0
+while [ "$checked" -lt 2 ]; do
+	u=$((u + 1))
+	[ "$u" -le 6 ] ||
+	    fatal "ssh's kernel took path 1 out of service in $((u - 1 - checked)) of $((u - 1)) uploads with no cut"
+	p1=$(rx path1) p2=$(rx path2) s0=$(wc -l <"$W/sshd.log")
+	x0=$(snmp a SctpT3RtxExpireds) f0=$(snmp a SctpFastRetransmits)
+	r0=$(snmp a SctpT3Retransmits)
+	on_a "$SSH" -vv -F "$CFG" -z -o SCTPPotentiallyFailedThreshold=2 \
+	    "$B1" 'cat >/dev/null' <"$W/data" \
+	    2>"$W/up$u.log" ||
+	    { tail "$W/up$u.log"; fatal "upload $u failed"; }
 	d1=$(($(rx path1) - p1)) d2=$(($(rx path2) - p2))
-	note "upload $u, no cut, 1 % loss on path 1: B received $d1 bytes on path 1, $d2 on path 2"
+	x=$(($(snmp a SctpT3RtxExpireds) - x0))
+	f=$(($(snmp a SctpFastRetransmits) - f0))
+	rt=$(($(snmp a SctpT3Retransmits) - r0))
+	tail -n "+$((s0 + 1))" "$W/sshd.log" >"$W/up$u.sshd"
+	grep -q "^debug2: " "$W/up$u.log" ||
+	    fatal "upload $u: ssh's log has no debug2 lines"
+	pfc=$(count "$W/up$u.log" "SCTP path to $B1 \(potentially failed\|is available again\|failed\)")
+	pfs=$(count "$W/up$u.sshd" "SCTP path to $A1 potentially failed")
+	fc=$(count "$W/up$u.log" "following: peer's data from $B2: sending there")
+	fs=$(count "$W/up$u.sshd" "following: peer's data from $A2: sending there")
+	note "upload $u, no cut, 1 % loss on path 1: B received $d1 bytes on path 1, $d2 on path 2; path 1 out of service: ssh $pfc times, sshd $pfs; following to path 2: ssh $fc times, sshd $fs; host A: $x retransmission timeouts, $rt chunks retransmitted after them, $f fast"
+	grep "SCTP path\|SCTP failover\|SCTP primary\|following" "$W/up$u.log" | head -20 || true
+	if [ "$pfc" -gt 0 ]; then
+		note "upload $u: ssh's kernel took path 1 out of service; its ratio not counted"
+		continue
+	fi
 	[ "$((d2 * 10))" -lt "$((d1 + d2))" ] ||
-	    { paths; fatal "upload $u: a tenth or more of it came on path 2 with no cut"; }
+	    { grep -B12 -A6 "following: peer's data from $B2" "$W/up$u.log"
+	      paths; fatal "upload $u: a tenth or more of it came on path 2 with no cut"; }
+	checked=$((checked + 1))
 done
 "$TOPO" set 1 delay 10 rate 8mbit
 
@@ -142,8 +181,8 @@ SF="$(dirname "$0")/sctp-forge.py"
 # runs on 2026-11-29 (probably before A had confirmed that address with
 # a heartbeat), and then the replay proved nothing.  Even so the control
 # failed once in a clean-clone make check (cause not found: no capture),
-# so it gets a second session before the test fails; each failure is
-# noted.  ssh runs with -vv: "peer's data from" is a debug2 line.
+# and in both of two sessions in one of six runs on 2026-11-29, so it
+# gets three sessions before the test fails; each failure is noted.  ssh runs with -vv: "peer's data from" is a debug2 line.
 FORGE_DELAY=8 FORGE_SRC=$B2 forge replay "$SF" 2222 replay -- -vv
 echo after >&4 || fatal "replay: the session died"
 wait_for "$W/replay.out" "got after" 60 ||
@@ -164,12 +203,12 @@ ended() {
 	return "$r"
 }
 done=
-for f in fresh fresh2; do
+for f in fresh fresh2 fresh3; do
 	FORGE_DELAY=8 FORGE_SRC=$B2 forge "$f" "$SF" 2222 data -- -vv -o SCTPAuthKey=no
 	ended && { done=$f; break; }
 	cat "$W/forge-$f.log"
 	note "$f: the session outlived a forged DATA chunk from $B2 (the control failed)"
 done
-[ -n "$done" ] || fatal "fresh: the session outlived a forged DATA chunk from $B2 in two sessions"
+[ -n "$done" ] || fatal "fresh: the session outlived a forged DATA chunk from $B2 in three sessions"
 grep -q "peer's data from $B2: sending there" "$W/$done.log" && moved=", ssh following it" || moved=""
 note "a replayed packet from B's other address did not move ssh; a fresh forged one from there ended the session (control, without SCTP-AUTH keys)$moved"

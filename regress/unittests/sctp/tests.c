@@ -521,6 +521,7 @@ test_events(void)
 void test_ms(void);
 void test_fwd(void);
 void test_fwd_spec(void);
+void test_follow(void);
 
 void
 tests(void)
@@ -535,6 +536,7 @@ tests(void)
 #ifdef WITH_SCTP
 	test_events();
 #endif
+	test_follow();
 }
 
 void
