@@ -128,6 +128,38 @@ event_on(int fd, int type)
 	return setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev));
 }
 
+/*
+ * The smallest retransmission timeout of a forwarded association, in ms.
+ * Its peer is an application with its own SACK delay (Linux: 200 ms; up
+ * to 500 ms, RFC 9260 6.2), not the 40 ms both SSH ends use.  With
+ * SCTPRTOMin (200) a lone message (over loopback a 64 KB message is one
+ * packet) timed out before its SACK came, and each spurious timeout cut
+ * the window to one packet: 7 in a download of 6 s to iperf3 (regress/vm
+ * forward.sh sctp-bulk; doc/benchmarks.md).  So at least RFC 9260's
+ * RTO.Min, as a plain application's socket has.
+ */
+#define FWD_RTO_MIN	1000
+
+/* This side's tuning (SCTPRTOMin and the others), RTO.Min as above. */
+static int
+sock_tune(int fd, const struct sctp_options *so)
+{
+	struct sctp_rtoinfo rto;
+
+	if (sctp_socket_tune(fd, so) != 0)
+		return -1;
+	memset(&rto, 0, sizeof(rto));
+	rto.srto_min = MAXIMUM(so->rto_min, FWD_RTO_MIN);
+	rto.srto_max = MAXIMUM(so->rto_max, (int)rto.srto_min);
+	rto.srto_initial = MAXIMUM(so->rto_initial, (int)rto.srto_min);
+	if (setsockopt(fd, IPPROTO_SCTP, SCTP_RTOINFO, &rto,
+	    sizeof(rto)) == -1) {
+		error_f("SCTP_RTOINFO: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* A forwarded association's socket: streams, events, buffers. */
 static int
 sock_prep(struct ssh *ssh, int fd, u_int ostreams, u_int istreams,
@@ -137,8 +169,8 @@ sock_prep(struct ssh *ssh, int fd, u_int ostreams, u_int istreams,
 	struct sctp_initmsg im;
 	int on = 1, sz;
 
-	/* This side's tuning (SCTPRTOMin and the others), then the streams */
-	if (so != NULL && sctp_socket_tune(fd, so) != 0)
+	/* This side's tuning, then the streams */
+	if (so != NULL && sock_tune(fd, so) != 0)
 		return -1;
 	memset(&im, 0, sizeof(im));
 	im.sinit_num_ostreams = MINIMUM(MAXIMUM(ostreams, 1), 65535);
