@@ -81,6 +81,18 @@ fwd_start() {
 	sleep 0.5
 }
 
+# iperf_fwd NAME TRANSPORT PORT PROTO: fwd_start forwarding PORT (iperf3's
+# control) and PORT/PROTO to an iperf3 server on B, started at first use.
+iperf_up=0
+iperf_fwd() {
+	if [ "$iperf_up" = 0 ]; then
+		"$TOPO" exec b iperf3 -s -p 5201 -D --logfile "$W/iperf3-server.log"
+		sleep 1
+		iperf_up=1
+	fi
+	fwd_start "$1" "$2" -L "$3:127.0.0.1:5201" -L "$3/$4:127.0.0.1:5201"
+}
+
 # fwd_stop NAME: the ssh of fwd_start NAME exits.
 fwd_stop() {
 	pkill -f -- "-E $W/$1.log" || true
@@ -441,13 +453,10 @@ udp-rate)
 	# one datagram a turn of the main loop, and the SCTP receiver grew
 	# and shrank a 256 KB buffer for every message: 36-48 % were lost.
 	start_sshd "Transport all" "AllowUDPForwarding yes"
-	"$TOPO" exec b iperf3 -s -p 5201 -D --logfile "$W/iperf3-server.log"
-	sleep 1
 	port=5220
 	for tr in sctp tcp; do
 		port=$((port + 1))
-		fwd_start "rate-$tr" $tr -L "$port:127.0.0.1:5201" \
-		    -L "$port/udp:127.0.0.1:5201"
+		iperf_fwd "rate-$tr" $tr $port udp
 		for dir in up down; do
 			rev=
 			[ $dir = down ] && rev=-R
@@ -490,7 +499,7 @@ print(json.load(open(sys.argv[1])).get("error", "no error given"))' "$W/iperf-lo
 		done
 		return 1
 	}
-	fwd_start rate-loss sctp -L "5231:127.0.0.1:5201" -L "5231/udp:127.0.0.1:5201"
+	iperf_fwd rate-loss sctp 5231 udp
 	for dir in up down; do
 		rev=
 		[ $dir = down ] && rev=-R
@@ -528,14 +537,11 @@ sctp-bulk)
 	# SCTP, noted.  Rates are noted, never asserted.
 	start_sshd "Transport all" "AllowSCTPForwarding yes"
 	"$TOPO" set 1 delay 5 rate 8mbit
-	"$TOPO" exec b iperf3 -s -p 5201 -D --logfile "$W/iperf3-server.log"
-	sleep 1
 	t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
 	port=5240
 	for tr in tcp sctp; do
 		port=$((port + 1))
-		fwd_start "bulk-$tr" $tr -L "$port:127.0.0.1:5201" \
-		    -L "$port/sctp:127.0.0.1:5201"
+		iperf_fwd "bulk-$tr" $tr $port sctp
 		for dir in up down; do
 			rev= fw=b
 			[ $dir = down ] && rev=-R fw=a
