@@ -19,7 +19,8 @@
 #                   and through 1 % loss at most 3 points more than plain UDP
 #   forward sctp-bulk  iperf3 --sctp (64 KB messages) each way through
 #                   -L .../sctp: over SSH on TCP no retransmission timeout
-#                   on the forwarders' loopback associations
+#                   on the forwarders' loopback associations; ssh's
+#                   forwarder sends no message with a tail of its own
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
@@ -534,7 +535,11 @@ sctp-bulk)
 	# no retransmission timeout.  (The other host's count is noted: there
 	# iperf3 sends, and a probe into a forwarder's closed window is
 	# dropped and waits for iperf3's timeout.)  Then the same over SSH on
-	# SCTP, noted.  Rates are noted, never asserted.
+	# SCTP, noted.  Rates are noted, never asserted.  And in downloads
+	# ssh's forwarder must cut a 64 KB message into pieces of 32 KB, not
+	# a 64 KB chunk and a tail of 49 bytes that waited for iperf3's
+	# delayed SACK (200 ms) before the next message could go: no small
+	# DATA packets from it on A's loopback (a capture by tcpdump).
 	start_sshd "Transport all" "AllowSCTPForwarding yes"
 	"$TOPO" set 1 delay 5 rate 8mbit
 	t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
@@ -545,11 +550,31 @@ sctp-bulk)
 		for dir in up down; do
 			rev= fw=b
 			[ $dir = down ] && rev=-R fw=a
+			tdp=
+			if [ $dir = down ]; then
+				# DATA packets under 300 bytes from ssh's forwarder
+				# to iperf3 (the first chunk's type, 0, 12 bytes
+				# into the SCTP header)
+				"$TOPO" exec a tcpdump -i lo -n -U -w "$W/small-$tr.pcap" \
+				    "src port $port and ip[((ip[0] & 0xf) << 2) + 12] == 0 and less 300" \
+				    2>"$W/tcpdump-$tr.log" &
+				tdp=$!
+				wait_for "$W/tcpdump-$tr.log" listening 20 ||
+				    fatal "tcpdump did not start"
+			fi
 			a0=$(t3 a) b0=$(t3 b) f0=$(t3 $fw)
 			on_a iperf3 -c 127.0.0.1 -p $port --sctp -t 6 $rev --json \
 			    >"$W/bulk-$tr-$dir.json" 2>&1 ||
 			    { tail -5 "$W/bulk-$tr-$dir.json"; fatal "$tr $dir: iperf3 failed"; }
 			a1=$(t3 a) b1=$(t3 b) f1=$(t3 $fw)
+			if [ -n "$tdp" ]; then
+				sleep 1
+				kill $tdp; wait $tdp 2>/dev/null || true
+				small=$(tcpdump -r "$W/small-$tr.pcap" -n 2>/dev/null | wc -l)
+				note "SSH over $tr, download: $small small DATA packets from ssh's forwarder to iperf3"
+				[ "$small" -lt 5 ] ||
+				    fatal "over SSH on $tr: ssh's forwarder sent 64 KB messages with tails of their own ($small small DATA packets; SCTP_MAXSEG not applied?)"
+			fi
 			rate=$(/usr/bin/python3 -c 'import json, sys
 print("%.2f" % (json.load(open(sys.argv[1]))["end"]["sum_received"]["bits_per_second"] / 1e6))' \
 			    "$W/bulk-$tr-$dir.json") || fatal "$tr $dir: no iperf3 result"
