@@ -559,6 +559,7 @@ sctp-bulk)
 				    "src port $port and ip[((ip[0] & 0xf) << 2) + 12] == 0 and less 300" \
 				    2>"$W/tcpdump-$tr.log" &
 				tdp=$!
+				pids+=($tdp)
 				wait_for "$W/tcpdump-$tr.log" listening 20 ||
 				    fatal "tcpdump did not start"
 			fi
