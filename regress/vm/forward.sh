@@ -532,9 +532,16 @@ sctp-bulk)
 	# ran at 2.8 to 3.9 Mbit/s in about a third of the runs.  Over SSH on
 	# TCP the only SCTP associations are on loopback, which loses nothing:
 	# the host whose forwarder sends to iperf3 (A down, B up) must count
-	# no retransmission timeout.  (The other host's count is noted: there
-	# iperf3 sends, and a probe into a forwarder's closed window is
-	# dropped and waits for iperf3's timeout.)  Then the same over SSH on
+	# fewer than 5 retransmission timeouts in a 6 s run (the 200 ms
+	# RTO.Min gave 7 in each of two).  Not none: with pieces of 32 KB
+	# (below), a forwarder can fill a slow iperf3's window to exactly 0,
+	# and its next piece, a probe, is dropped and waits for its timeout
+	# (2 and 3 in runs beside two busy loops in the VM).  Since the
+	# pieces, a lone tail no longer waits for a delayed SACK, so this
+	# count no longer tells a 200 ms RTO.Min apart (1 in a run with it):
+	# the small-packet check is the one that fails before.  (The other host's
+	# count is noted: there iperf3 sends, and a probe into a forwarder's
+	# closed window is likewise dropped.)  Then the same over SSH on
 	# SCTP, noted.  Rates are noted, never asserted.  And in downloads
 	# ssh's forwarder must cut a 64 KB message into pieces of 32 KB, not
 	# a 64 KB chunk and a tail of 49 bytes that waited for iperf3's
@@ -580,7 +587,7 @@ sctp-bulk)
 print("%.2f" % (json.load(open(sys.argv[1]))["end"]["sum_received"]["bits_per_second"] / 1e6))' \
 			    "$W/bulk-$tr-$dir.json") || fatal "$tr $dir: no iperf3 result"
 			note "SSH over $tr, 64 KB messages $dir (iperf3 --sctp): $rate Mbit/s; retransmission timeouts on A +$((a1 - a0)), on B +$((b1 - b0))"
-			[ $tr = sctp ] || [ "$f1" = "$f0" ] ||
+			[ $tr = sctp ] || [ $((f1 - f0)) -lt 5 ] ||
 			    fatal "over SSH on TCP, $dir: $((f1 - f0)) retransmission timeouts of the forwarder sending to iperf3 over loopback (spurious: its RTO below iperf3's SACK delay?)"
 		done
 		fwd_stop "bulk-$tr"
