@@ -18,9 +18,9 @@
 #                   over channels on streams loses at most 10 % (the path: none),
 #                   and through 1 % loss at most 3 points more than plain UDP
 #   forward sctp-bulk  iperf3 --sctp (64 KB messages) each way through
-#                   -L .../sctp: over SSH on TCP no retransmission timeout
-#                   on the forwarders' loopback associations; ssh's
-#                   forwarder sends no message with a tail of its own
+#                   -L .../sctp: ssh's forwarder sends no message with a
+#                   tail of its own; over SSH on TCP the forwarder sending
+#                   to iperf3 counts fewer than 5 retransmission timeouts
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
