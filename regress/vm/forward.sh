@@ -20,7 +20,8 @@
 #   forward sctp-bulk  iperf3 --sctp (64 KB messages) each way through
 #                   -L .../sctp: ssh's forwarder sends no message with a
 #                   tail of its own; over SSH on TCP the forwarder sending
-#                   to iperf3 counts fewer than 5 retransmission timeouts
+#                   to iperf3 counts fewer than 5 retransmission timeouts;
+#                   both forwarders' RTO to iperf3 is at least 1 s
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
@@ -539,7 +540,9 @@ sctp-bulk)
 	# (2 and 3 in runs beside two busy loops in the VM).  Since the
 	# pieces, a lone tail no longer waits for a delayed SACK, so this
 	# count no longer tells a 200 ms RTO.Min apart (1 in a run with it):
-	# the small-packet check is the one that fails before.  (The other host's
+	# the small-packet check is the one that fails before, and the
+	# forwarders' RTO, read from /proc/net/sctp 3 s into each run, must be
+	# at least 1 s (a 200 ms RTO.Min reads about 200).  (The other host's
 	# count is noted: there iperf3 sends, and a probe into a forwarder's
 	# closed window is likewise dropped.)  Then the same over SSH on
 	# SCTP, noted.  Rates are noted, never asserted.  And in downloads
@@ -550,6 +553,27 @@ sctp-bulk)
 	start_sshd "Transport all" "AllowSCTPForwarding yes"
 	"$TOPO" set 1 delay 5 rate 8mbit
 	t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
+	# fwd_rto HOST FIELD PORT: the RTO (ms) of HOST's association whose
+	# local (FIELD 12) or peer (13) port is PORT, from /proc/net/sctp
+	# (which gives it in jiffies: hz below): the forwarder's to iperf3, at
+	# least FWD_RTO_MIN (1 s) whatever SCTPRTOMin.
+	fwd_rto() {
+		"$TOPO" exec "$1" sh -c 'cat /proc/net/sctp/assocs; echo =; cat /proc/net/sctp/remaddr' \
+		    >"$W/sctp-$1.txt"
+		awk -v f="$2" -v p="$3" -v hz="$hz" '$0 == "=" { r = 1; next }
+		    !r && $f == p { id[$7] = 1 }
+		    r && ($2 in id) { print int($4 * 1000 / hz); exit }' "$W/sctp-$1.txt"
+	}
+	# The kernel's HZ: jiffies over 2 s of /proc/uptime, to the nearest
+	# of Linux's choices.
+	jiffies() { awk '/^jiffies/ { print $2; exit }' /proc/timer_list; }
+	j0=$(jiffies) u0=$(cut -d' ' -f1 /proc/uptime)
+	sleep 2
+	j1=$(jiffies) u1=$(cut -d' ' -f1 /proc/uptime)
+	hz=$(awk -v j="$((j1 - j0))" -v u="$u0" -v v="$u1" 'BEGIN { r = j / (v - u)
+	    split("100 250 300 1000", c); b = c[1]
+	    for (i in c) if ((c[i] - r)^2 < (b - r)^2) b = c[i]; print b }')
+	note "the kernel's HZ: $hz"
 	port=5240
 	for tr in tcp sctp; do
 		port=$((port + 1))
@@ -572,9 +596,24 @@ sctp-bulk)
 			fi
 			a0=$(t3 a) b0=$(t3 b) f0=$(t3 $fw)
 			on_a iperf3 -c 127.0.0.1 -p $port --sctp -t 6 $rev --json \
-			    >"$W/bulk-$tr-$dir.json" 2>&1 ||
+			    >"$W/bulk-$tr-$dir.json" 2>&1 &
+			ip=$!
+			pids+=($ip)
+			sleep 3
+			# (both forwarders' associations, within 3 s more)
+			for _ in 1 2 3 4 5 6; do
+				rto_a=$(fwd_rto a 12 $port) rto_b=$(fwd_rto b 13 5201)
+				[ -n "$rto_a" ] && [ -n "$rto_b" ] && break
+				sleep 0.5
+			done
+			wait $ip ||
 			    { tail -5 "$W/bulk-$tr-$dir.json"; fatal "$tr $dir: iperf3 failed"; }
 			a1=$(t3 a) b1=$(t3 b) f1=$(t3 $fw)
+			note "SSH over $tr, $dir: the forwarders' RTO to iperf3 after 3 s: ssh ${rto_a:-none} ms, sshd ${rto_b:-none} ms"
+			for r in "${rto_a:-0}" "${rto_b:-0}"; do
+				[ "$r" -ge 1000 ] ||
+				    { cat "$W/sctp-a.txt" "$W/sctp-b.txt"; fatal "over SSH on $tr, $dir: a forwarder's RTO to iperf3 is ${r} ms (ssh ${rto_a:-none}, sshd ${rto_b:-none}): below 1 s, under iperf3's delayed SACK"; }
+			done
 			if [ -n "$tdp" ]; then
 				sleep 1
 				kill $tdp; wait $tdp 2>/dev/null || true
