@@ -21,7 +21,7 @@
 #                   -L .../sctp: ssh's forwarder sends no message with a
 #                   tail of its own; over SSH on TCP the forwarder sending
 #                   to iperf3 counts fewer than 5 retransmission timeouts;
-#                   both forwarders' RTO to iperf3 is at least 1 s
+#                   both forwarders' RTO to a local SCTP peer is at least 1 s
 #   forward dccp    a DCCP round trip, and the clear error where DCCP is off
 #   forward policy  AllowSCTP/UDP/DCCPForwarding, PermitOpen, restrict and
 #                   Match refuse what they should, and say so in the log
@@ -541,8 +541,9 @@ sctp-bulk)
 	# pieces, a lone tail no longer waits for a delayed SACK, so this
 	# count no longer tells a 200 ms RTO.Min apart (1 in a run with it):
 	# the small-packet check is the one that fails before, and the
-	# forwarders' RTO, read from /proc/net/sctp 3 s into each run, must be
-	# at least 1 s (a 200 ms RTO.Min reads about 200).  (The other host's
+	# forwarders' RTO, read from /proc/net/sctp during a flow of fwd-probe
+	# messages through a forward of its own, must be at least 1 s (a
+	# 200 ms RTO.Min reads about 200).  (The other host's
 	# count is noted: there iperf3 sends, and a probe into a forwarder's
 	# closed window is likewise dropped.)  Then the same over SSH on
 	# SCTP, noted.  Rates are noted, never asserted.  And in downloads
@@ -564,16 +565,20 @@ sctp-bulk)
 		    !r && $f == p { id[$7] = 1 }
 		    r && ($2 in id) { print int($4 * 1000 / hz); exit }' "$W/sctp-$1.txt"
 	}
-	# The kernel's HZ: jiffies over 2 s of /proc/uptime, to the nearest
-	# of Linux's choices.
-	jiffies() { awk '/^jiffies/ { print $2; exit }' /proc/timer_list; }
-	j0=$(jiffies) u0=$(cut -d' ' -f1 /proc/uptime)
-	sleep 2
-	j1=$(jiffies) u1=$(cut -d' ' -f1 /proc/uptime)
+	# The kernel's HZ: jiffies over 3 s of its monotonic clock, both from
+	# one reading of /proc/timer_list ("now at N nsecs", then the first
+	# CPU's "jiffies: N"), to the nearest of Linux's choices.
+	jiffies_uptime() {
+		awk '/^now at/ { t = $3 / 1e9 } /^jiffies/ { print $2, t; exit }' /proc/timer_list
+	}
+	read -r j0 u0 < <(jiffies_uptime)
+	sleep 3
+	read -r j1 u1 < <(jiffies_uptime)
 	hz=$(awk -v j="$((j1 - j0))" -v u="$u0" -v v="$u1" 'BEGIN { r = j / (v - u)
 	    split("100 250 300 1000", c); b = c[1]
-	    for (i in c) if ((c[i] - r)^2 < (b - r)^2) b = c[i]; print b }')
+	    for (i in c) if ((c[i] - r)^2 < (b - r)^2) b = c[i]; printf "%d (measured %.1f)", b, r }')
 	note "the kernel's HZ: $hz"
+	hz=${hz%% *}
 	port=5240
 	for tr in tcp sctp; do
 		port=$((port + 1))
@@ -596,24 +601,9 @@ sctp-bulk)
 			fi
 			a0=$(t3 a) b0=$(t3 b) f0=$(t3 $fw)
 			on_a iperf3 -c 127.0.0.1 -p $port --sctp -t 6 $rev --json \
-			    >"$W/bulk-$tr-$dir.json" 2>&1 &
-			ip=$!
-			pids+=($ip)
-			sleep 3
-			# (both forwarders' associations, within 3 s more)
-			for _ in 1 2 3 4 5 6; do
-				rto_a=$(fwd_rto a 12 $port) rto_b=$(fwd_rto b 13 5201)
-				[ -n "$rto_a" ] && [ -n "$rto_b" ] && break
-				sleep 0.5
-			done
-			wait $ip ||
+			    >"$W/bulk-$tr-$dir.json" 2>&1 ||
 			    { tail -5 "$W/bulk-$tr-$dir.json"; fatal "$tr $dir: iperf3 failed"; }
 			a1=$(t3 a) b1=$(t3 b) f1=$(t3 $fw)
-			note "SSH over $tr, $dir: the forwarders' RTO to iperf3 after 3 s: ssh ${rto_a:-none} ms, sshd ${rto_b:-none} ms"
-			for r in "${rto_a:-0}" "${rto_b:-0}"; do
-				[ "$r" -ge 1000 ] ||
-				    { cat "$W/sctp-a.txt" "$W/sctp-b.txt"; fatal "over SSH on $tr, $dir: a forwarder's RTO to iperf3 is ${r} ms (ssh ${rto_a:-none}, sshd ${rto_b:-none}): below 1 s, under iperf3's delayed SACK"; }
-			done
 			if [ -n "$tdp" ]; then
 				sleep 1
 				kill $tdp; wait $tdp 2>/dev/null || true
@@ -630,6 +620,42 @@ print("%.2f" % (json.load(open(sys.argv[1]))["end"]["sum_received"]["bits_per_se
 			    fatal "over SSH on TCP, $dir: $((f1 - f0)) retransmission timeouts of the forwarder sending to iperf3 over loopback (spurious: its RTO below iperf3's SACK delay?)"
 		done
 		fwd_stop "bulk-$tr"
+		# The forwarders' RTO: fwd-probe sends 20 messages a second
+		# through -L .../sctp to its sink on B, for up to 60 s; two
+		# readings of both associations 2 s apart (RTTs measured by
+		# then: before, the RTO is still the initial one), the second
+		# counts.
+		"$TOPO" exec b "$PROBE" sctp-sink 127.0.0.1 7320 60 >"$W/rto-sink-$tr.log" 2>&1 &
+		sk=$!
+		pids+=($sk)
+		wait_for "$W/rto-sink-$tr.log" listening 20 || fatal "sctp-sink did not start"
+		fwd_start "rto-$tr" $tr -L "7321/sctp:127.0.0.1:7320"
+		on_a "$PROBE" sctp-send 127.0.0.1 7321 20 60 1000 >"$W/rto-send-$tr.log" 2>&1 &
+		sd=$!
+		pids+=($sd)
+		first= rto_a= rto_b=
+		for _ in $(seq 120); do
+			ra=$(fwd_rto a 12 7321) rb=$(fwd_rto b 13 7320)
+			now=$(cut -d' ' -f1 /proc/uptime)
+			if [ -n "$ra" ] && [ -n "$rb" ]; then
+				[ -n "$first" ] || first=$now
+				if [ "$(echo "$now - $first >= 2" | bc)" = 1 ]; then
+					rto_a=$ra rto_b=$rb
+					break
+				fi
+			fi
+			sleep 0.5
+		done
+		kill $sd $sk 2>/dev/null || true
+		wait $sd $sk 2>/dev/null || true
+		fwd_stop "rto-$tr"
+		[ -n "$rto_a" ] ||
+		    { cat "$W/sctp-a.txt" "$W/sctp-b.txt" "$W/rto-send-$tr.log"; fatal "over SSH on $tr: no two readings of the forwarders' associations 2 s apart (last tables above)"; }
+		note "SSH over $tr: the forwarders' RTO to a local SCTP peer, 2 s into a flow: ssh $rto_a ms, sshd $rto_b ms"
+		for r in "$rto_a" "$rto_b"; do
+			[ "$r" -ge 1000 ] ||
+			    { cat "$W/sctp-a.txt" "$W/sctp-b.txt"; fatal "over SSH on $tr: a forwarder's RTO to its local peer is ${r} ms (ssh $rto_a, sshd $rto_b): below 1 s, under an application's delayed SACK"; }
+		done
 	done
 	;;
 dccp)

@@ -10,6 +10,13 @@ ip link set lo up
 # sshd serves both (some tests reach it through a TCP netcat proxy); the
 # client's direct connections use SCTP.
 export TEST_SSH_SSH_CONFOPTS="Transport sctp" TEST_SSH_SSHD_CONFOPTS="Transport all"
+# make check may run upstream's suite on the host meanwhile, in the same
+# tree's regress directory: wait for it to end (OSSH_AFTER, the file it
+# leaves then; at most 500 s).
+if [ -n "${OSSH_AFTER:-}" ]; then
+	for _ in $(seq 100); do [ -e "$OSSH_AFTER" ] && break; sleep 5; done
+	[ -e "$OSSH_AFTER" ] || fatal "upstream's suite on the host still runs in this tree ($OSSH_AFTER)"
+fi
 estabs() { awk '$1 == "SctpPassiveEstabs" { print $2 }' /proc/net/sctp/snmp; }
 e0=$(estabs)
 # The test's logs on the VM's own file system: test-exec.sh points
