@@ -556,8 +556,8 @@ sctp-bulk)
 	t3() { "$TOPO" exec "$1" awk '$1 == "SctpT3RtxExpireds" { print $2 }' /proc/net/sctp/snmp; }
 	# fwd_rto HOST FIELD PORT: the RTO (ms) of HOST's association whose
 	# local (FIELD 12) or peer (13) port is PORT, from /proc/net/sctp
-	# (which gives it in jiffies: hz below): the forwarder's to iperf3, at
-	# least FWD_RTO_MIN (1 s) whatever SCTPRTOMin.
+	# (which gives it in jiffies: hz below): a forwarder's to its local
+	# SCTP peer, at least FWD_RTO_MIN (1 s) whatever SCTPRTOMin.
 	fwd_rto() {
 		"$TOPO" exec "$1" sh -c 'cat /proc/net/sctp/assocs; echo =; cat /proc/net/sctp/remaddr' \
 		    >"$W/sctp-$1.txt"
@@ -568,12 +568,12 @@ sctp-bulk)
 	# The kernel's HZ: jiffies over 3 s of its monotonic clock, both from
 	# one reading of /proc/timer_list ("now at N nsecs", then the first
 	# CPU's "jiffies: N"), to the nearest of Linux's choices.
-	jiffies_uptime() {
+	jiffies_clock() {
 		awk '/^now at/ { t = $3 / 1e9 } /^jiffies/ { print $2, t; exit }' /proc/timer_list
 	}
-	read -r j0 u0 < <(jiffies_uptime)
+	read -r j0 u0 < <(jiffies_clock)
 	sleep 3
-	read -r j1 u1 < <(jiffies_uptime)
+	read -r j1 u1 < <(jiffies_clock)
 	hz=$(awk -v j="$((j1 - j0))" -v u="$u0" -v v="$u1" 'BEGIN { r = j / (v - u)
 	    split("100 250 300 1000", c); b = c[1]
 	    for (i in c) if ((c[i] - r)^2 < (b - r)^2) b = c[i]; printf "%d (measured %.1f)", b, r }')
