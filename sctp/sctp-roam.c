@@ -77,6 +77,9 @@ struct sctp_roam {
 	char	*seen;		/* the lost addresses, as last seen */
 	double	 since;		/* when that set was first seen */
 	char	*answered;	/* the set last answered, if still lost */
+	double	 answered_at;	/* when */
+	char	*refused;	/* answered sets' addresses, while listed */
+	int	 warned;	/* said that one is back, unusable */
 };
 
 /* Whether this host takes ASCONF without authentication. */
@@ -222,6 +225,114 @@ on_host(const struct ifaddrs *ifap, const struct sockaddr *sa)
 	return 0;
 }
 
+/* Whether the list "a b " holds address a. */
+static int
+in_list(const char *list, const char *a)
+{
+	size_t n = strlen(a);
+	const char *p;
+
+	if (list == NULL || n == 0)
+		return 0;
+	for (p = list; (p = strstr(p, a)) != NULL; p += n) {
+		if ((p == list || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Replaces *listp ("a b ") by its addresses that are in keep1 or keep2,
+ * then those of add that it lacks (add NULL: none).
+ */
+static void
+list_update(char **listp, const char *keep1, const char *keep2,
+    const char *add)
+{
+	struct sshbuf *b;
+	char *cp, *tok, *sp;
+	int r, pass;
+
+	if ((b = sshbuf_new()) == NULL)
+		fatal_f("sshbuf_new failed");
+	for (pass = 0; pass < 2; pass++) {
+		cp = xstrdup(pass == 0 ? (*listp == NULL ? "" : *listp) :
+		    (add == NULL ? "" : add));
+		for (tok = strtok_r(cp, " ", &sp); tok != NULL;
+		    tok = strtok_r(NULL, " ", &sp)) {
+			if (pass == 0 && !in_list(keep1, tok) &&
+			    !in_list(keep2, tok))
+				continue;
+			if (pass == 1 && in_list(*listp, tok))
+				continue;
+			if ((r = sshbuf_putf(b, "%s ", tok)) != 0)
+				fatal_fr(r, "sshbuf_putf");
+		}
+		free(cp);
+	}
+	free(*listp);
+	*listp = NULL;
+	if (sshbuf_len(b) > 0 && (*listp = sshbuf_dup_string(b)) == NULL)
+		fatal_f("sshbuf_dup_string failed");
+	sshbuf_free(b);
+}
+
+/*
+ * Addresses of an answered set that the association still lists
+ * ROAM_SETTLE later had their deletion refused: Linux keeps them as
+ * addresses being deleted, which in IPv4 it never sends from again, nor
+ * announces when the host has them again (in IPv6 it was seen to resume
+ * from one within seconds).  Should the host have no other address of
+ * the association, it cannot send at all until SCTPUnreachableTimeout
+ * ends it: say so once, rather than leave a session that hangs
+ * unexplained.  rs->refused holds the addresses of answered sets while
+ * listed; here, the association's addresses that the host has ("a b ").
+ */
+static void
+refusals(struct ssh *ssh, struct sctp_roam *rs, const char *here, double now)
+{
+	char *cp, *tok, *sp, *back = NULL;
+	int usable = 0;
+
+	list_update(&rs->refused, rs->seen, here, NULL);
+	if (rs->refused == NULL || here == NULL ||
+	    now < rs->answered_at + ROAM_SETTLE) {
+		if (rs->refused == NULL)
+			rs->warned = 0;
+		return;
+	}
+	cp = xstrdup(here);
+	for (tok = strtok_r(cp, " ", &sp); tok != NULL;
+	    tok = strtok_r(NULL, " ", &sp)) {
+		/* In IPv6 Linux was seen to send from such an address. */
+		if (!in_list(rs->refused, tok) || strchr(tok, '.') == NULL)
+			usable = 1;
+		else if (back == NULL)
+			back = xstrdup(tok);
+	}
+	free(cp);
+	if (usable || back == NULL)
+		rs->warned = 0;
+	else if (!rs->warned) {
+		rs->warned = 1;
+		if (ssh->kex != NULL && ssh->kex->server)
+			logit("SCTP roaming: local address %s is back, but the "
+			    "kernel will not send from it again (its deletion "
+			    "was refused); the connection cannot follow and "
+			    "ends after SCTPUnreachableTimeout (connection "
+			    "from %s port %d)", back,
+			    ssh->remote_ipaddr != NULL ?
+			    ssh->remote_ipaddr : "?", ssh->remote_port);
+		else
+			logit("SCTP roaming: local address %s is back, but the "
+			    "kernel will not send from it again (its deletion "
+			    "was refused); the connection cannot follow and "
+			    "ends after SCTPUnreachableTimeout", back);
+	}
+	free(back);
+}
+
 static void
 unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 {
@@ -229,8 +340,8 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	struct sockaddr *addrs;
 	const struct sockaddr *sa, *here = NULL;
 	struct ifaddrs *ifap;
-	struct sshbuf *gone;
-	char host[NI_MAXHOST], *s = NULL;
+	struct sshbuf *gone, *hosted;
+	char host[NI_MAXHOST], *s = NULL, *h = NULL;
 	size_t off;
 	int i, n, r;
 
@@ -242,21 +353,25 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 		sctp_freeladdrs(addrs);
 		return;
 	}
-	if ((gone = sshbuf_new()) == NULL)
+	if ((gone = sshbuf_new()) == NULL || (hosted = sshbuf_new()) == NULL)
 		fatal_f("sshbuf_new failed");
 	/* The last address the host has: the kernel appends new ones. */
 	for (i = 0, off = 0, r = 0; r == 0 && i < n; i++) {
 		sa = (const struct sockaddr *)((u_char *)addrs + off);
 		off += sctp_sa_len(sa);
-		if (on_host(ifap, sa))
+		if (on_host(ifap, sa)) {
 			here = sa;
-		else if (sctp_sa_ntop(sa, host, sizeof(host)) == 0)
+			if (sctp_sa_ntop(sa, host, sizeof(host)) == 0)
+				r = sshbuf_putf(hosted, "%s ", host);
+		} else if (sctp_sa_ntop(sa, host, sizeof(host)) == 0)
 			r = sshbuf_putf(gone, "%s ", host);
 	}
 	if (r != 0)
 		fatal_fr(r, "sshbuf_putf");
-	if (sshbuf_len(gone) > 0 &&
-	    (s = sshbuf_dup_string(gone)) == NULL)
+	if ((sshbuf_len(gone) > 0 &&
+	    (s = sshbuf_dup_string(gone)) == NULL) ||
+	    (sshbuf_len(hosted) > 0 &&
+	    (h = sshbuf_dup_string(hosted)) == NULL))
 		fatal_f("sshbuf_dup_string failed");
 	if (s == NULL || rs->seen == NULL || strcmp(s, rs->seen) != 0) {
 		/* Nothing lost, or another set: start again. */
@@ -269,6 +384,7 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 		}
 	} else
 		free(s);
+	refusals(ssh, rs, h, now);
 	if (rs->seen == NULL || (rs->answered != NULL &&
 	    strcmp(rs->seen, rs->answered) == 0))
 		goto out;
@@ -279,6 +395,8 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	/* Once per set, even if refused: the kernel would refuse it again. */
 	free(rs->answered);
 	rs->answered = xstrdup(rs->seen);
+	rs->answered_at = now;
+	list_update(&rs->refused, rs->seen, h, rs->seen);
 	memset(&spp, 0, sizeof(spp));
 	spp.sspp_assoc_id = 1;
 	memcpy(&spp.sspp_addr, here, sctp_sa_len(here));
@@ -296,6 +414,8 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 		debug("SCTP roaming: local address %sgone, asked the peer to "
 		    "use %s", rs->seen, host);
  out:
+	free(h);
+	sshbuf_free(hosted);
 	sshbuf_free(gone);
 	freeifaddrs(ifap);
 	sctp_freeladdrs(addrs);
@@ -367,6 +487,7 @@ sctp_roam_free(struct ssh *ssh)
 		return;
 	free(ssh->sctp_roam->seen);
 	free(ssh->sctp_roam->answered);
+	free(ssh->sctp_roam->refused);
 	free(ssh->sctp_roam);
 	ssh->sctp_roam = NULL;
 }

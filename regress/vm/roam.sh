@@ -18,8 +18,10 @@
 #           PRIMARY to resume sending: doc/design.md 1.3);
 #   back    then back to the first address, break-before-make again:
 #           Linux's association cannot follow a second one that adds no
-#           new address (README.sctp, "Changing addresses"); whatever it
-#           does, ssh must exit within 30 s of a SIGTERM;
+#           new address in IPv4 (README.sctp, "Changing addresses"): the
+#           session answers, or ssh says why it cannot (never both, never
+#           neither, within 60 s); either way ssh must exit within 30 s of
+#           a SIGTERM;
 #   serverbbm  the server moves, break-before-make: the same session
 #           answers (sshd's SET PRIMARY).
 # Argument: 4 (the default) or 6, the address family.
@@ -151,12 +153,27 @@ ip -n sctp-a addr del "$A2/$plen" dev path2
 sleep 3
 "$TOPO" restore 1
 ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+t=$(uptime_s)
 echo three >&4 || true
-sleep 15
+stuck="is back, but the kernel will not send from it again"
+for _ in $(seq 300); do
+	grep -q "got three" "$W/bbm.out" && break
+	grep -q "$stuck" "$W/bbm.log" && break
+	sleep 0.2
+done
 if grep -q "got three" "$W/bbm.out"; then
-	note "back: the session followed the second move (a kernel that can)"
+	note "back: the session followed the second move, $(since "$t") s after the address came"
+	sleep 3
+	! grep -q "$stuck" "$W/bbm.log" ||
+	    fatal "back: ssh said it could not follow a move that it followed"
+elif grep -q "$stuck" "$W/bbm.log"; then
+	note "back: no answer; $(since "$t") s after the address came ssh said: $(grep -o "SCTP roaming: local address [^ ]* is back.*" "$W/bbm.log" | head -1)"
+	# and said right: no answer within 20 s more
+	! wait_for "$W/bbm.out" "got three" 20 ||
+	    fatal "back: ssh said it could not follow a move that it followed, $(since "$t") s after the address came"
 else
-	note "back: no answer 15 s after the second move (Linux: see README.sctp)"
+	grep -i "sctp\|roam" "$W/bbm.log" | tail
+	fatal "back: neither an answer nor a word of why not, 60 s after the first address came back"
 fi
 t=$(uptime_s)
 pkill -TERM -f "$SSH -F $CFG"
