@@ -77,8 +77,9 @@ struct sctp_roam {
 	char	*seen;		/* the lost addresses, as last seen */
 	double	 since;		/* when that set was first seen */
 	char	*answered;	/* the set last answered, if still lost */
-	double	 answered_at;	/* when */
-	char	*refused;	/* answered sets' addresses, while listed */
+	double	 answered_at;	/* when it was answered */
+	char	*pending;	/* its addresses, until ROAM_SETTLE later */
+	char	*refused;	/* those then still lost, while listed */
 	int	 warned;	/* said that one is back, unusable */
 };
 
@@ -244,7 +245,8 @@ in_list(const char *list, const char *a)
 
 /*
  * Replaces *listp ("a b ") by its addresses that are in keep1 or keep2,
- * then those of add that it lacks (add NULL: none).
+ * then appends those of add that it lacks (add NULL: none); add must be
+ * within keep1 or keep2.
  */
 static void
 list_update(char **listp, const char *keep1, const char *keep2,
@@ -279,34 +281,42 @@ list_update(char **listp, const char *keep1, const char *keep2,
 }
 
 /*
- * Addresses of an answered set that the association still lists
- * ROAM_SETTLE later had their deletion refused: Linux keeps them as
- * addresses being deleted, which in IPv4 it never sends from again, nor
- * announces when the host has them again (in IPv6 it was seen to resume
- * from one within seconds).  Should the host have no other address of
- * the association, it cannot send at all until SCTPUnreachableTimeout
- * ends it: say so once, rather than leave a session that hangs
- * unexplained.  rs->refused holds the addresses of answered sets while
- * listed; here, the association's addresses that the host has ("a b ").
+ * Addresses of an answered set that are still lost ROAM_SETTLE after the
+ * answer had their deletion refused: Linux keeps them as addresses being
+ * deleted, which in IPv4 it never sends from again, nor announces when
+ * the host has them again (in IPv6 it was seen to resume from one within
+ * seconds).  Should the host have no other address of the association,
+ * it cannot send at all until SCTPUnreachableTimeout ends it: once the
+ * lost addresses are answered, say so once, rather than leave a session
+ * that hangs unexplained.  hosted: the association's addresses that the
+ * host has ("a b ").
  */
 static void
-refusals(struct ssh *ssh, struct sctp_roam *rs, const char *here, double now)
+refusals(struct ssh *ssh, struct sctp_roam *rs, const char *hosted,
+    double now)
 {
-	char *cp, *tok, *sp, *back = NULL;
+	char *cp, *tok, *sp, *back = NULL, conn[NI_MAXHOST + 64] = "";
 	int usable = 0;
 
-	list_update(&rs->refused, rs->seen, here, NULL);
-	if (rs->refused == NULL || here == NULL ||
-	    now < rs->answered_at + ROAM_SETTLE) {
+	if (rs->pending != NULL && now >= rs->answered_at + ROAM_SETTLE) {
+		list_update(&rs->pending, rs->seen, NULL, NULL);
+		list_update(&rs->refused, rs->seen, hosted, rs->pending);
+		free(rs->pending);
+		rs->pending = NULL;
+	} else
+		list_update(&rs->refused, rs->seen, hosted, NULL);
+	if (rs->refused == NULL || hosted == NULL ||
+	    now < rs->answered_at + ROAM_SETTLE || (rs->seen != NULL &&
+	    (rs->answered == NULL || strcmp(rs->seen, rs->answered) != 0))) {
 		if (rs->refused == NULL)
 			rs->warned = 0;
 		return;
 	}
-	cp = xstrdup(here);
+	cp = xstrdup(hosted);
 	for (tok = strtok_r(cp, " ", &sp); tok != NULL;
 	    tok = strtok_r(NULL, " ", &sp)) {
 		/* In IPv6 Linux was seen to send from such an address. */
-		if (!in_list(rs->refused, tok) || strchr(tok, '.') == NULL)
+		if (!in_list(rs->refused, tok) || strchr(tok, ':') != NULL)
 			usable = 1;
 		else if (back == NULL)
 			back = xstrdup(tok);
@@ -317,18 +327,13 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, const char *here, double now)
 	else if (!rs->warned) {
 		rs->warned = 1;
 		if (ssh->kex != NULL && ssh->kex->server)
-			logit("SCTP roaming: local address %s is back, but the "
-			    "kernel will not send from it again (its deletion "
-			    "was refused); the connection cannot follow and "
-			    "ends after SCTPUnreachableTimeout (connection "
-			    "from %s port %d)", back,
-			    ssh->remote_ipaddr != NULL ?
+			snprintf(conn, sizeof(conn), " (connection from %s "
+			    "port %d)", ssh->remote_ipaddr != NULL ?
 			    ssh->remote_ipaddr : "?", ssh->remote_port);
-		else
-			logit("SCTP roaming: local address %s is back, but the "
-			    "kernel will not send from it again (its deletion "
-			    "was refused); the connection cannot follow and "
-			    "ends after SCTPUnreachableTimeout", back);
+		logit("SCTP roaming: local address %s is back, but the kernel "
+		    "will not send from it again (its deletion was refused); "
+		    "the connection cannot follow and ends after "
+		    "SCTPUnreachableTimeout%s", back, conn);
 	}
 	free(back);
 }
@@ -396,7 +401,8 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	free(rs->answered);
 	rs->answered = xstrdup(rs->seen);
 	rs->answered_at = now;
-	list_update(&rs->refused, rs->seen, h, rs->seen);
+	free(rs->pending);
+	rs->pending = xstrdup(rs->seen);
 	memset(&spp, 0, sizeof(spp));
 	spp.sspp_assoc_id = 1;
 	memcpy(&spp.sspp_addr, here, sctp_sa_len(here));
@@ -487,6 +493,7 @@ sctp_roam_free(struct ssh *ssh)
 		return;
 	free(ssh->sctp_roam->seen);
 	free(ssh->sctp_roam->answered);
+	free(ssh->sctp_roam->pending);
 	free(ssh->sctp_roam->refused);
 	free(ssh->sctp_roam);
 	ssh->sctp_roam = NULL;

@@ -155,21 +155,25 @@ sleep 3
 ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
 t=$(uptime_s)
 echo three >&4 || true
-stuck="is back, but the kernel will not send from it again"
+# what ssh says from now on (before, it must not have said it)
+stuck="SCTP roaming: local address $A1 is back, but the kernel will not send from it again"
+! grep -q "is back, but" "$W/bbm.log" ||
+    fatal "back: ssh said an address was back before it was"
+said() { grep -q "$stuck" "$W/bbm.log"; }
 for _ in $(seq 300); do
 	grep -q "got three" "$W/bbm.out" && break
-	grep -q "$stuck" "$W/bbm.log" && break
+	said && break
 	sleep 0.2
 done
 if grep -q "got three" "$W/bbm.out"; then
 	note "back: the session followed the second move, $(since "$t") s after the address came"
 	sleep 3
-	! grep -q "$stuck" "$W/bbm.log" ||
+	! grep -q "is back, but" "$W/bbm.log" ||
 	    fatal "back: ssh said it could not follow a move that it followed"
-elif grep -q "$stuck" "$W/bbm.log"; then
+elif said; then
 	note "back: no answer; $(since "$t") s after the address came ssh said: $(grep -o "SCTP roaming: local address [^ ]* is back.*" "$W/bbm.log" | head -1)"
-	# and said right: no answer within 20 s more
-	! wait_for "$W/bbm.out" "got three" 20 ||
+	# and said right: no answer within 40 s more
+	! wait_for "$W/bbm.out" "got three" 40 ||
 	    fatal "back: ssh said it could not follow a move that it followed, $(since "$t") s after the address came"
 else
 	grep -i "sctp\|roam" "$W/bbm.log" | tail
