@@ -30,6 +30,8 @@ sed -e "s|^Port .*|Port 2224|" -e "s|^PidFile .*|PidFile $W/sshd2.pid|" \
     "$W/sshd_config" >"$W/sshd2_config"
 printf '%s\n' "Transport sctp" "ListenMultipleAddresses $B1,$B2;2224" \
     "SCTPUnreachableTimeout 10s" >>"$W/sshd2_config"
+# (Its keep-alives, as ssh's in "ends" below: data to deliver.)
+printf '%s\n' "ClientAliveInterval 2" "ClientAliveCountMax 100000" >>"$W/sshd2_config"
 "$TOPO" exec b "$SSHD" -f "$W/sshd2_config" -E "$W/sshd2.log"
 for _ in $(seq 50); do [ -s "$W/sshd2.pid" ] && break; sleep 0.2; done
 [ -s "$W/sshd2.pid" ] || { cat "$W/sshd2.log"; fatal "the second sshd did not start"; }
@@ -150,8 +152,14 @@ ends() {
 	if [ "$name" = ends ]; then
 		# An upload without end: only the association's loss ends it
 		# (an 8 MB file once got through before the cut, on a loaded
-		# machine, and ssh exited 0).
-		on_a "$SSH" -F "$CFG" -v -p "$port" $opts $sopt "$B1" \
+		# machine, and ssh exited 0).  The timeout counts retransmissions
+		# of data, and on a loaded machine the cut once found ssh with
+		# all its data acknowledged, waiting for sshd's window: nothing
+		# to retransmit, as over TCP.  A keep-alive every 2 s that never
+		# ends the session by itself is data to deliver whatever the
+		# channel's window.
+		on_a "$SSH" -F "$CFG" -v -p "$port" $opts $sopt \
+		    -o ServerAliveInterval=2 -o ServerAliveCountMax=100000 "$B1" \
 		    "cat >/dev/null" </dev/zero >/dev/null 2>"$W/$name.log" &
 	else
 		# A download that outlasts the cut: sshd has data to send.
@@ -173,7 +181,8 @@ ends_client() {
 	t=$(cat "$W/ends.cut")
 	for _ in $(seq 1500); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	kill -0 "$pid" 2>/dev/null &&
-	    { tail "$W/ends.log"; fatal "ends: ssh still running 300 s after every path went down (SCTPUnreachableTimeout 10s)"; }
+	    { tail "$W/ends.log"; "$TOPO" exec a cat /proc/net/sctp/assocs;
+	    fatal "ends: ssh still running 300 s after every path went down (SCTPUnreachableTimeout 10s)"; }
 	wait "$pid" || rc=$?
 	[ "$rc" != 0 ] || fatal "ends: ssh exited 0"
 	grep -q "SCTP association lost" "$W/ends.log" ||
@@ -192,7 +201,7 @@ ends_server() {
 		sleep 0.2
 	done
 	grep -q "SCTP association lost" "$W/sshd2.log" ||
-	    { tail "$W/sshd2.log"; fatal "ends-server: sshd did not end the session 300 s after every path went down (SCTPUnreachableTimeout 10s)"; }
+	    { tail "$W/sshd2.log"; "$TOPO" exec b cat /proc/net/sctp/assocs; fatal "ends-server: sshd did not end the session 300 s after every path went down (SCTPUnreachableTimeout 10s)"; }
 	note "ends-server: sshd (SCTPUnreachableTimeout 10s) ended the session $(since "$t") s after every path went down"
 	# The session's processes are the second sshd's children.
 	for _ in $(seq 150); do
