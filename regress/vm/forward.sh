@@ -516,6 +516,10 @@ print(json.load(open(sys.argv[1])).get("error", "no error given"))' "$W/iperf-lo
 			note "2 Mbit/s $dir through 1 % loss, 25 ms (iperf3): plain UDP lost $plain %, channels on streams $fwd %"
 			awk -v p="$plain" -v f="$fwd" 'BEGIN { exit !(f <= p + 3) }' && break
 			grep -i "dropped" "$W/rate-loss.log" "$W/sshd.log" | tail -5
+			# where they went: each host's UDP counters (RcvbufErrors)
+			for h in a b; do
+				"$TOPO" exec $h grep "^Udp:" /proc/net/snmp | sed "s/^/host $h: /" || true
+			done
 			[ "$pair" = 1 ] ||
 			    fatal "channels on streams lost $fwd % $dir, plain UDP $plain % (at most 3 points more expected)"
 		done
