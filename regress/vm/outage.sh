@@ -153,9 +153,10 @@ ends() {
 		# An upload without end: only the association's loss ends it
 		# (an 8 MB file once got through before the cut, on a loaded
 		# machine, and ssh exited 0).  The timeout counts retransmissions
-		# of data, and on a loaded machine the cut once found ssh with
-		# all its data acknowledged, waiting for sshd's window: nothing
-		# to retransmit, as over TCP.  A keep-alive every 2 s that never
+		# of data; an upload waiting for sshd's window has all its data
+		# acknowledged and nothing to retransmit, as over TCP (the likely
+		# cause, not traced, of ssh outliving the timeout once on a
+		# loaded machine).  A keep-alive every 2 s that never
 		# ends the session by itself is data to deliver whatever the
 		# channel's window.
 		on_a "$SSH" -F "$CFG" -v -p "$port" $opts $sopt \
