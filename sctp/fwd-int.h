@@ -45,6 +45,7 @@
 #define FWD_UDP_MAXPACKET	(65536 + 64)	/* any datagram, 3.4 */
 #define FWD_UDP_OPENING_QUEUE	32	/* datagrams waiting for a confirm */
 #define FWD_UDP_OPENING_BYTES	(64 * 1024)
+#define FWD_UDP_RCVBUF		(1024 * 1024)	/* asked; rmem_max caps */
 #define FWD_MIN_WINDOW		(64 * 1024)
 #define FWD_UNSEQ_QUEUE		(256 * 1024)	/* bytes waiting, 3.8 */
 #define FWD_READ_MAX		(64 * 1024)

@@ -71,6 +71,24 @@
 #endif
 
 /*
+ * A forwarder's UDP socket holds what arrives while the process waits for
+ * the CPU: datagrams beyond its receive buffer are dropped by the kernel
+ * (RcvbufErrors).  The default is net.core.rmem_default (208 KB on
+ * Linux, about 90 datagrams of 1200 bytes); asking for more gets twice
+ * min(asked, net.core.rmem_max), so at least twice the default where the
+ * two are equal, as Linux ships them.  Kernel memory is charged only for
+ * what is queued.
+ */
+static void
+udp_rcvbuf(int fd)
+{
+	int sz = FWD_UDP_RCVBUF;
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz)) == -1)
+		debug_f("SO_RCVBUF: %s", strerror(errno));
+}
+
+/*
  * A socket bound to sa (of len bytes) that may share it with our own
  * sockets, if share; -1 with errno.
  */
@@ -90,6 +108,7 @@ udp_bound_socket(const struct sockaddr *sa, socklen_t len, int share)
 #endif
 	if (bind(fd, sa, len) == -1)
 		goto fail;
+	udp_rcvbuf(fd);
 	return fd;
  fail:
 	oerrno = errno;
@@ -265,6 +284,7 @@ fwd_udp_connect(struct ssh *ssh, struct fwd_chan *f, const char *host,
 	if ((fd = fwd_connect_addrs(&fwd_udp_proto, host, port, 0,
 	    errmsg)) == -1)
 		return -1;
+	udp_rcvbuf(fd);
 	if (ctx->udp_conns >= (u_int)f->opts->udp_max_total) {
 		error_f("UDP forward to %s port %s: %d channels", host, port,
 		    f->opts->udp_max_total);
