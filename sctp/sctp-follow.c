@@ -23,7 +23,8 @@
  * to follow an address other than the primary asks for a heartbeat to
  * the primary at once and FOLLOW_PROBE seconds later: Linux counts the
  * first against the path when it sends the second, so a dead primary is
- * found.
+ * found.  And while every path has failed, packets from the peer ask
+ * for a heartbeat to each at once (down_look()).
  */
 
 #include "includes.h"
@@ -55,6 +56,7 @@
 
 #define FOLLOW_IDLE	1.0	/* s without sending before following */
 #define FOLLOW_PROBE	1.0	/* s to the primary's second heartbeat */
+#define DOWN_LOOK	1.0	/* s between looks while every path failed */
 
 struct sctp_follow {
 	int			 fd;		/* for the heartbeats */
@@ -62,6 +64,10 @@ struct sctp_follow {
 	socklen_t		 tolen;		/*   0: none (the primary) */
 	double			 last_send;	/* or busy; monotime_double() */
 	double			 probe_at;	/* 2nd heartbeat; 0: none */
+	int			 all_down;	/* every path failed, at the */
+						/*   last peer-address event */
+	double			 down_look;	/* next look at the packets */
+	uint64_t		 ipackets;	/*   received, last seen */
 };
 
 void
@@ -147,11 +153,47 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
 		f->probe_at = monotime_double() + FOLLOW_PROBE;
 }
 
+/*
+ * While every path has failed, heartbeats are slowed (sctp_paths_tune()),
+ * but the peer may still be heard: from an address that cannot be
+ * answered (in IPv6 Linux sends from an address its host no longer has
+ * when the association lists no other it may use).  Packets received
+ * since the last look (once every DOWN_LOOK seconds) ask for a heartbeat
+ * to each failed path at once, to find the one that works now.
+ */
+static void
+down_update(struct sctp_follow *f)
+{
+	int was = f->all_down;
+
+	f->all_down = sctp_paths_all_down(f->fd);
+	if (f->all_down && !was) {
+		if (sctp_paths_ipackets(f->fd, &f->ipackets) == -1)
+			f->all_down = 0;	/* cannot tell */
+		f->down_look = monotime_double() + DOWN_LOOK;
+	}
+}
+
+static void
+down_look(struct sctp_follow *f)
+{
+	uint64_t n;
+
+	f->down_look = monotime_double() + DOWN_LOOK;
+	if (sctp_paths_ipackets(f->fd, &n) == -1 || n == f->ipackets)
+		return;
+	f->ipackets = n;
+	if (sctp_paths_probe_down(f->fd) > 0)
+		debug("SCTP: the peer is heard while every path has failed: "
+		    "heartbeats sent to each");
+}
+
 void
 sctp_follow_event(struct ssh *ssh, int state)
 {
 	if (ssh == NULL || ssh->sctp_follow == NULL)
 		return;
+	down_update(ssh->sctp_follow);
 	switch (state) {
 	case SCTP_ADDR_AVAILABLE:
 	case SCTP_ADDR_UNREACHABLE:
@@ -207,10 +249,18 @@ sctp_follow_deadline(struct ssh *ssh, struct timespec *timeout)
 	struct sctp_follow *f;
 	double left;
 
-	if (ssh == NULL || (f = ssh->sctp_follow) == NULL || f->probe_at == 0)
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL)
 		return;
-	left = f->probe_at - monotime_double();
-	ptimeout_deadline_ms(timeout, left > 0 ? (long)(left * 1000) + 1 : 0);
+	if (f->probe_at != 0) {
+		left = f->probe_at - monotime_double();
+		ptimeout_deadline_ms(timeout,
+		    left > 0 ? (long)(left * 1000) + 1 : 0);
+	}
+	if (f->all_down) {
+		left = f->down_look - monotime_double();
+		ptimeout_deadline_ms(timeout,
+		    left > 0 ? (long)(left * 1000) + 1 : 0);
+	}
 }
 
 void
@@ -218,8 +268,11 @@ sctp_follow_poll(struct ssh *ssh)
 {
 	struct sctp_follow *f;
 
-	if (ssh == NULL || (f = ssh->sctp_follow) == NULL ||
-	    f->probe_at == 0 || monotime_double() < f->probe_at)
+	if (ssh == NULL || (f = ssh->sctp_follow) == NULL)
+		return;
+	if (f->all_down && monotime_double() >= f->down_look)
+		down_look(f);
+	if (f->probe_at == 0 || monotime_double() < f->probe_at)
 		return;
 	f->probe_at = 0;
 	if (f->tolen != 0)

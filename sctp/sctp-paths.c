@@ -278,6 +278,43 @@ sctp_paths_all_down(int fd)
 }
 
 int
+sctp_paths_ipackets(int fd, uint64_t *n)
+{
+	struct sctp_assoc_stats st;
+	socklen_t len = sizeof(st);
+
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_GET_ASSOC_STATS, &st,
+	    &len) == -1) {
+		debug_f("SCTP_GET_ASSOC_STATS: %s", strerror(errno));
+		return -1;
+	}
+	*n = st.sas_ipackets;
+	return 0;
+}
+
+static void
+probe_down(int fd, const struct sockaddr_storage *ss, int state, void *arg)
+{
+	int *n = arg;
+
+	if (state != SCTP_INACTIVE)
+		return;
+	probe_path(fd, ss, "the peer is heard while every path has failed");
+	(*n)++;
+}
+
+int
+sctp_paths_probe_down(int fd)
+{
+	int n = 0;
+
+	if (sctp_paths_each(fd, probe_down, &n) == -1)
+		return 0;
+	return n;
+}
+
+int
 sctp_paths_deadline_passed(int fd, double *deadline, double extend)
 {
 	double now;
@@ -373,6 +410,18 @@ sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other)
 
 int
 sctp_paths_all_down(int fd)
+{
+	return 0;
+}
+
+int
+sctp_paths_ipackets(int fd, uint64_t *n)
+{
+	return -1;
+}
+
+int
+sctp_paths_probe_down(int fd)
 {
 	return 0;
 }

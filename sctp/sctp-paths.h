@@ -56,6 +56,15 @@ int	sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other);
 /* Whether every confirmed path of the association has failed. */
 int	sctp_paths_all_down(int fd);
 
+/* The packets the association has received (SCTP_GET_ASSOC_STATS). */
+int	sctp_paths_ipackets(int fd, uint64_t *n);
+
+/*
+ * A heartbeat now to each failed path (PROTOCOL.sctp 1.3: the peer is
+ * heard while every path has failed); returns how many.
+ */
+int	sctp_paths_probe_down(int fd);
+
 /*
  * Whether *deadline (monotime_double(), 0 for none) has passed; one that
  * passes while every path has failed is put off by extend seconds
