@@ -23,8 +23,8 @@
  * to follow an address other than the primary asks for a heartbeat to
  * the primary at once and FOLLOW_PROBE seconds later: Linux counts the
  * first against the path when it sends the second, so a dead primary is
- * found.  And while every path has failed, packets from the peer ask
- * for a heartbeat to each at once (down_look()).
+ * found.  And while every path has failed, the peer's DATA asks for a
+ * heartbeat to each at once (down_look()).
  */
 
 #include "includes.h"
@@ -57,6 +57,7 @@
 #define FOLLOW_IDLE	1.0	/* s without sending before following */
 #define FOLLOW_PROBE	1.0	/* s to the primary's second heartbeat */
 #define DOWN_LOOK	1.0	/* s between looks while every path failed */
+#define DOWN_GAP_MAX	10.0	/* s between their heartbeats, at most */
 
 struct sctp_follow {
 	int			 fd;		/* for the heartbeats */
@@ -66,9 +67,14 @@ struct sctp_follow {
 	double			 probe_at;	/* 2nd heartbeat; 0: none */
 	int			 all_down;	/* every path failed, at the */
 						/*   last peer-address event */
-	double			 down_look;	/* next look at the packets */
-	uint64_t		 ipackets;	/*   received, last seen */
+	double			 down_look;	/* next look at the peer's */
+	uint64_t		 heard;		/*   DATA, last seen */
+	double			 down_probe;	/* heartbeats allowed from */
+	double			 down_gap;	/*   then on, and after that */
+	int			 down_said;	/* logged at debug1 once */
 };
+
+static void	down_update(struct sctp_follow *);
 
 void
 sctp_follow_start(struct ssh *ssh, int fd)
@@ -81,6 +87,7 @@ sctp_follow_start(struct ssh *ssh, int fd)
 	f->fd = fd;
 	f->last_send = monotime_double();
 	ssh->sctp_follow = f;
+	down_update(f);		/* paths that failed before now */
 }
 
 void
@@ -157,9 +164,11 @@ sctp_follow_data(struct ssh *ssh, const struct sockaddr_storage *from,
  * While every path has failed, heartbeats are slowed (sctp_paths_tune()),
  * but the peer may still be heard: from an address that cannot be
  * answered (in IPv6 Linux sends from an address its host no longer has
- * when the association lists no other it may use).  Packets received
- * since the last look (once every DOWN_LOOK seconds) ask for a heartbeat
- * to each failed path at once, to find the one that works now.
+ * when the association lists no other it may use).  The peer's DATA,
+ * new or duplicate, received since the last look (once every DOWN_LOOK
+ * seconds) asks for a heartbeat to each failed path at once, to find the
+ * one that works now; 1, 2, 4 ... and at most DOWN_GAP_MAX seconds apart,
+ * as each unanswered one counts against the association.
  */
 static void
 down_update(struct sctp_follow *f)
@@ -168,9 +177,12 @@ down_update(struct sctp_follow *f)
 
 	f->all_down = sctp_paths_all_down(f->fd);
 	if (f->all_down && !was) {
-		if (sctp_paths_ipackets(f->fd, &f->ipackets) == -1)
+		if (sctp_paths_peer_data(f->fd, &f->heard) == -1)
 			f->all_down = 0;	/* cannot tell */
 		f->down_look = monotime_double() + DOWN_LOOK;
+		f->down_probe = 0;
+		f->down_gap = 1.0;
+		f->down_said = 0;
 	}
 }
 
@@ -178,14 +190,25 @@ static void
 down_look(struct sctp_follow *f)
 {
 	uint64_t n;
+	double now = monotime_double();
+	int sent;
 
-	f->down_look = monotime_double() + DOWN_LOOK;
-	if (sctp_paths_ipackets(f->fd, &n) == -1 || n == f->ipackets)
+	f->down_look = now + DOWN_LOOK;
+	if (now < f->down_probe ||
+	    sctp_paths_peer_data(f->fd, &n) == -1 || n == f->heard)
 		return;
-	f->ipackets = n;
-	if (sctp_paths_probe_down(f->fd) > 0)
+	f->heard = n;
+	f->down_probe = now + f->down_gap;
+	f->down_gap = MINIMUM(f->down_gap * 2, DOWN_GAP_MAX);
+	if ((sent = sctp_paths_probe_down(f->fd)) <= 0)
+		return;
+	if (!f->down_said)
 		debug("SCTP: the peer is heard while every path has failed: "
-		    "heartbeats sent to each");
+		    "a heartbeat to each");
+	else
+		debug2("SCTP: the peer is heard while every path has failed: "
+		    "%d heartbeats", sent);
+	f->down_said = 1;
 }
 
 void

@@ -293,7 +293,8 @@ sctp_idata_in_use(int fd)
  * SCTPUnreachableTimeout (doc/design.md 1.5): the association's limit of
  * consecutive unanswered retransmissions and heartbeats (Linux's default
  * is 10, a few seconds with SCTPRTOMax 1 s).  While every path is down,
- * sctp_paths_tune() slows the heartbeats to one per path every 5 minutes,
+ * sctp_paths_tune() slows the heartbeats to one per path every 5 minutes
+ * (at most one each 10 s while the peer's DATA still arrives: sctp-follow.c),
  * so what counts is mostly retransmissions of data, one per SCTPRTOMax:
  * the limit is the timeout in those, plus what the paths' own failures
  * count before they are all down (up to SCTPPathMaxRetransmissions + 1

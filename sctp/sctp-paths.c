@@ -63,7 +63,8 @@
  * (its host answers with an ABORT once the network is back).  The first
  * answer on any path restores the intervals, with a heartbeat at once to
  * each other failed path.  Unconfirmed paths keep theirs, which count
- * nothing.
+ * nothing.  The peer's DATA while all are down sends a heartbeat to each
+ * at once too, at most one each 10 s (sctp-follow.c, PROTOCOL.sctp 1.3).
  */
 
 #include "includes.h"
@@ -165,9 +166,10 @@ set_path_hbinterval(int fd, const struct sockaddr_storage *ss, uint32_t ms)
  * its INIT or INIT ACK), so that a live one is confirmed within a round
  * trip and can take over from the first, rather than after the kernel's
  * first probe about an RTO (SCTPRTOInitial) later; and to a path that
- * was down with all the others when one of them answers again.
+ * was down with all the others when one of them answers again, or
+ * while all are down and the peer is heard.  Returns 0, or -1.
  */
-static void
+static int
 probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
 {
 	struct sctp_paddrparams pp;
@@ -178,10 +180,12 @@ probe_path(int fd, const struct sockaddr_storage *ss, const char *why)
 	pp.spp_flags = SPP_HB_DEMAND;
 	path_name(ss, host, sizeof(host));
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_PEER_ADDR_PARAMS, &pp,
-	    sizeof(pp)) == -1)
+	    sizeof(pp)) == -1) {
 		debug_f("path %s: heartbeat: %s", host, strerror(errno));
-	else
-		debug2_f("path %s: %s, heartbeat sent", host, why);
+		return -1;
+	}
+	debug2_f("path %s: %s, heartbeat sent", host, why);
+	return 0;
 }
 
 int
@@ -278,8 +282,9 @@ sctp_paths_all_down(int fd)
 }
 
 int
-sctp_paths_ipackets(int fd, uint64_t *n)
+sctp_paths_peer_data(int fd, uint64_t *n)
 {
+#ifdef SCTP_GET_ASSOC_STATS
 	struct sctp_assoc_stats st;
 	socklen_t len = sizeof(st);
 
@@ -289,8 +294,11 @@ sctp_paths_ipackets(int fd, uint64_t *n)
 		debug_f("SCTP_GET_ASSOC_STATS: %s", strerror(errno));
 		return -1;
 	}
-	*n = st.sas_ipackets;
+	*n = st.sas_iodchunks + st.sas_iuodchunks + st.sas_idupchunks;
 	return 0;
+#else
+	return -1;
+#endif
 }
 
 static void
@@ -300,8 +308,9 @@ probe_down(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 
 	if (state != SCTP_INACTIVE)
 		return;
-	probe_path(fd, ss, "the peer is heard while every path has failed");
-	(*n)++;
+	if (probe_path(fd, ss,
+	    "the peer is heard while every path has failed") == 0)
+		(*n)++;
 }
 
 int
@@ -415,7 +424,7 @@ sctp_paths_all_down(int fd)
 }
 
 int
-sctp_paths_ipackets(int fd, uint64_t *n)
+sctp_paths_peer_data(int fd, uint64_t *n)
 {
 	return -1;
 }

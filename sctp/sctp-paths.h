@@ -56,8 +56,12 @@ int	sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other);
 /* Whether every confirmed path of the association has failed. */
 int	sctp_paths_all_down(int fd);
 
-/* The packets the association has received (SCTP_GET_ASSOC_STATS). */
-int	sctp_paths_ipackets(int fd, uint64_t *n);
+/*
+ * The DATA chunks the association has received from the peer, new and
+ * duplicate (SCTP_GET_ASSOC_STATS): only those that passed the kernel's
+ * checks (verification tag, SCTP-AUTH where DATA is authenticated).
+ */
+int	sctp_paths_peer_data(int fd, uint64_t *n);
 
 /*
  * A heartbeat now to each failed path (PROTOCOL.sctp 1.3: the peer is

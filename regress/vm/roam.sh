@@ -17,20 +17,21 @@
 #           5 s later): the same session answers (Linux needs ssh's SET
 #           PRIMARY to resume sending: doc/design.md 1.3);
 #   back    then back to the first address, break-before-make again,
-#           with 15 s without an address (every path fails at both
-#           ends): in IPv6 the session answers within 60 s, and again
-#           10 s later (sshd hears the client's packets and probes its
-#           failed paths, PROTOCOL.sctp 1.3; before, its heartbeats
-#           slowed to one each 5 minutes kept it from finding the
-#           address for minutes); in IPv4 Linux's association cannot
-#           follow a second move that adds no new address (README.sctp,
-#           "Changing addresses"): the session answers, or ssh says why
-#           it cannot (never both, never neither, within 60 s); either
-#           way ssh must exit within 30 s of a SIGTERM;
+#           the address coming 3 s after sshd saw every path fail: in
+#           IPv6 the session answers within 60 s, and again 10 s later
+#           (sshd hears the client's DATA and probes its failed paths,
+#           PROTOCOL.sctp 1.3; before, its heartbeats, slowed to one
+#           each 5 minutes, found the address only minutes later); in
+#           IPv4 Linux's association cannot follow a second move that
+#           adds no new address (README.sctp, "Changing addresses"): the
+#           session answers, or ssh says why it cannot (never both,
+#           never neither, within 60 s); either way ssh must exit within
+#           30 s of a SIGTERM;
 #   serverbbm  the server moves, break-before-make: the same session
 #           answers (sshd's SET PRIMARY).
 # Argument: 4 (the default) or 6, the address family.
-# Timings are printed, never asserted; the limits only catch a hang.
+# Timings are printed, never asserted, but for back's 60 s (by the
+# clock); the other limits only catch a hang.
 . "$(dirname "$0")/lib.sh"
 fam=${1:-4}
 "$TOPO" up 2
@@ -154,8 +155,19 @@ bbm_move bbm sctp-a "$A1/$plen" "$A2/$plen" "$W/bbm.log" \
 # the first address, whose deletion the server refused, and cannot use
 # it again; whatever it does, ssh must exit at once on SIGTERM (it once
 # waited for a drain that could not end, until SCTPUnreachableTimeout).
+# Until sshd has seen every path fail (the path to A1 failed in bbm),
+# and 3 s more.
+n0=$(wc -l <"$W/sshd.log")
 ip -n sctp-a addr del "$A2/$plen" dev path2
-sleep "${ROAM_BACK_GAP:-15}"
+t=$(uptime_s)
+until tail -n +"$((n0 + 1))" "$W/sshd.log" |
+    grep -q "SCTP path to $A2 failed"; do
+	awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { exit !(b - a < 120) }' ||
+	    fatal "back: sshd did not see the path to $A2 fail within 120 s"
+	sleep 0.5
+done
+note "back: sshd saw every path fail $(since "$t") s after the address went"
+sleep 3
 "$TOPO" restore 1
 ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
 t=$(uptime_s)
