@@ -3,6 +3,9 @@ set -eu
 fatal() { echo "FAIL: $*"; exit 1; }
 note() { echo "- $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# within T0 SECONDS: whether less than SECONDS have passed since uptime T0
+# (a bound by the clock, where a loop's turns stretch on a loaded host).
+within() { awk -v a="$1" -v b="$(uptime_s)" -v s="$2" 'BEGIN { exit !(b - a < s) }'; }
 # wait_for FILE PATTERN SECONDS: until FILE has a line matching PATTERN.
 wait_for() {
 	local i=0

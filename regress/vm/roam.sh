@@ -162,7 +162,7 @@ ip -n sctp-a addr del "$A2/$plen" dev path2
 t=$(uptime_s)
 until tail -n +"$((n0 + 1))" "$W/sshd.log" |
     grep -q "SCTP path to $A2 failed"; do
-	awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { exit !(b - a < 120) }' ||
+	within "$t" 120 ||
 	    fatal "back: sshd did not see the path to $A2 fail within 120 s"
 	sleep 0.5
 done
@@ -179,7 +179,7 @@ stuck="SCTP roaming: local address $A1 is back, but the kernel will not send fro
 said() { grep -q "$stuck" "$W/bbm.log"; }
 # 60 s by the clock, not by turns of the loop (a loaded machine once
 # stretched 300 turns of 0.2 s to more than 315 s).
-while awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { exit !(b - a < 60) }'; do
+while within "$t" 60; do
 	grep -q "got three" "$W/bbm.out" && break
 	said && break
 	sleep 0.2
