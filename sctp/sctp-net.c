@@ -83,30 +83,6 @@
 #define SCTP_SACK_DELAY	40
 
 int
-sctp_is_sctp(int fd)
-{
-	int proto = 0;
-	socklen_t len = sizeof(proto);
-
-	if (getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &proto, &len) == -1)
-		return 0;
-	return proto == IPPROTO_SCTP;
-}
-
-int
-sctp_set_nodelay(int fd)
-{
-	int on = 1;
-
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_NODELAY, &on, sizeof(on)) == -1) {
-		error("setsockopt SCTP_NODELAY: %.100s", strerror(errno));
-		return -1;
-	}
-	debug2_f("fd %d is SCTP_NODELAY", fd);
-	return 0;
-}
-
-int
 sctp_socket_tune(int fd, const struct sctp_options *o)
 {
 	struct sctp_initmsg im;

@@ -10,6 +10,7 @@ SCTP_OBJS=\
 	sctp/sctp-keyword.o \
 	sctp/sctp-cmsg.o \
 	sctp/sctp-options.o \
+	sctp/sctp-sock.o \
 	sctp/sctp-net.o \
 	sctp/sctp-paths.o \
 	sctp/sctp-pathview.o \
@@ -55,6 +56,8 @@ SCTP_HDRS=\
 $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 
 # Unit tests, run by "make sctp-unit" (the top-level "make check" does).
+# Linked as upstream's are, with the PKCS#11 and security-key clients
+# that the packet layer's key code needs (sctp-roam.c sends packets).
 SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/tests.o \
 	regress/unittests/sctp/test_ms.o \
@@ -65,8 +68,9 @@ SCTP_UNITTESTS_OBJS=\
 $(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h
 
 regress/unittests/sctp/test_sctp$(EXEEXT): regress-prep $(SCTP_UNITTESTS_OBJS) \
-    regress/unittests/test_helper/libtest_helper.a libssh.a $(LIBCOMPAT)
-	$(LD) -o $@ $(LDFLAGS) $(SCTP_UNITTESTS_OBJS) \
+    regress/unittests/test_helper/libtest_helper.a libssh.a $(LIBCOMPAT) \
+    $(P11OBJS) $(SKOBJS)
+	$(LD) -o $@ $(LDFLAGS) $(SCTP_UNITTESTS_OBJS) $(P11OBJS) $(SKOBJS) \
 	    regress/unittests/test_helper/libtest_helper.a \
 	    -lssh -lopenbsd-compat -lssh -lopenbsd-compat $(TESTLIBS)
 
