@@ -81,6 +81,8 @@ struct sctp_roam {
 	char	*pending;	/* its addresses, until ROAM_SETTLE later */
 	char	*refused;	/* those then still lost, while listed */
 	int	 warned;	/* said that one is back, unusable */
+	char	*hosted;	/* the listed addresses the host had */
+	int	 looked;	/* hosted is from a previous look */
 };
 
 /* Whether this host takes ASCONF without authentication. */
@@ -338,6 +340,40 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, const char *hosted,
 	free(back);
 }
 
+/*
+ * Sends one SSH2_MSG_IGNORE when the host has a listed address that it
+ * lacked at the previous look (PROTOCOL.sctp 1.3): DATA that a peer all
+ * of whose paths have failed can hear, from an end that may only be
+ * receiving.  hosted: as for refusals().
+ */
+static void
+tell_gained(struct ssh *ssh, struct sctp_roam *rs, const char *hosted)
+{
+	char *cp, *tok, *sp, *gained = NULL;
+	int r;
+
+	if (rs->looked && hosted != NULL) {
+		cp = xstrdup(hosted);
+		for (tok = strtok_r(cp, " ", &sp); tok != NULL &&
+		    gained == NULL; tok = strtok_r(NULL, " ", &sp)) {
+			if (!in_list(rs->hosted, tok))
+				gained = xstrdup(tok);
+		}
+		free(cp);
+	}
+	rs->looked = 1;
+	free(rs->hosted);
+	rs->hosted = hosted == NULL ? NULL : xstrdup(hosted);
+	if (gained == NULL)
+		return;
+	debug("SCTP roaming: the host has local address %s: telling the "
+	    "peer", gained);
+	free(gained);
+	if ((r = sshpkt_msg_ignore(ssh, 0)) != 0 ||
+	    (r = sshpkt_send(ssh)) != 0)
+		fatal_fr(r, "send ignore");
+}
+
 static void
 unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 {
@@ -389,6 +425,7 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 		}
 	} else
 		free(s);
+	tell_gained(ssh, rs, h);
 	refusals(ssh, rs, h, now);
 	if (rs->seen == NULL || (rs->answered != NULL &&
 	    strcmp(rs->seen, rs->answered) == 0))
@@ -495,6 +532,7 @@ sctp_roam_free(struct ssh *ssh)
 	free(ssh->sctp_roam->answered);
 	free(ssh->sctp_roam->pending);
 	free(ssh->sctp_roam->refused);
+	free(ssh->sctp_roam->hosted);
 	free(ssh->sctp_roam);
 	ssh->sctp_roam = NULL;
 }

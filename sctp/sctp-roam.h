@@ -70,7 +70,9 @@ void	sctp_roam_start(struct ssh *, int fd);
  * a local address the host no longer has for 1.5 s, and also one that it
  * has, it asks the peer, once per set of lost addresses, to make the
  * latter its primary path: an ASCONF that lets a Linux sender out of a
- * refused deletion (doc/design.md 1.3).
+ * refused deletion (doc/design.md 1.3).  When the host has a listed
+ * address that it lacked at the previous look, it sends an
+ * SSH2_MSG_IGNORE, DATA for a peer whose paths have all failed to hear.
  */
 void	sctp_roam_deadline(struct ssh *, struct timespec *);
 void	sctp_roam_poll(struct ssh *, int fd);

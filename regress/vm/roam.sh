@@ -27,11 +27,14 @@
 #           session answers, or ssh says why it cannot (never both,
 #           never neither, within 60 s); either way ssh must exit within
 #           30 s of a SIGTERM;
+#   backdl  (IPv6) bbm and back under a session that only receives: its
+#           next line within 60 s (by the clock) of the first address's
+#           return (ssh tells sshd, PROTOCOL.sctp 1.3);
 #   serverbbm  the server moves, break-before-make: the same session
 #           answers (sshd's SET PRIMARY).
 # Argument: 4 (the default) or 6, the address family.
-# Timings are printed, never asserted, but for back's 60 s (by the
-# clock); the other limits only catch a hang.
+# Timings are printed, never asserted, but for back's and backdl's 60 s
+# (by the clock); the other limits only catch a hang.
 . "$(dirname "$0")/lib.sh"
 fam=${1:-4}
 "$TOPO" up 2
@@ -151,6 +154,17 @@ echo_session bbm
 bbm_move bbm sctp-a "$A1/$plen" "$A2/$plen" "$W/bbm.log" \
     "$net1" via "$B2" dev path2 metric 100
 
+# What sshd said and both kernels' view of the association, for a failure.
+kernel_view() {
+	echo "sshd:"; grep -i "sctp\|roam" "$W/sshd.log" | tail -15
+	for h in a b; do
+		echo "host $h:"
+		"$TOPO" exec "$h" cat /proc/net/sctp/remaddr
+		"$TOPO" exec "$h" grep -E "OutNoRoutes" /proc/net/snmp6
+		"$TOPO" exec "$h" ip -6 route
+	done
+}
+
 # --- back: break before make again, to the first address.  Linux keeps
 # the first address, whose deletion the server refused, and cannot use
 # it again; whatever it does, ssh must exit at once on SIGTERM (it once
@@ -196,6 +210,7 @@ if grep -q "got three" "$W/bbm.out"; then
 	note "back: and again 10 s later, $(since "$t") s after the line"
 elif [ "$fam" = 6 ]; then
 	grep -i "sctp\|roam" "$W/bbm.log" | tail
+	kernel_view
 	fatal "back: IPv6: no answer within 60 s of the first address's return"
 elif said; then
 	note "back: no answer; $(since "$t") s after the address came ssh said: $(grep -o "SCTP roaming: local address [^ ]* is back.*" "$W/bbm.log" | head -1)"
@@ -217,6 +232,60 @@ fi
 note "back: ssh exited $(since "$t") s after SIGTERM"
 { exec 4>&-; } 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
+
+# --- backdl (IPv6): bbm and back as above, under a session that only
+# receives (the server prints a line each 0.5 s, ssh sends nothing): the
+# next line within 60 s of the first address's return (ssh's
+# SSH2_MSG_IGNORE when the host has the address again is all sshd can
+# hear, PROTOCOL.sctp 1.3; before it, about 300 s).
+if [ "$fam" = 6 ]; then
+	home
+	# shellcheck disable=SC2016
+	on_a "$SSH" -F "$CFG" -v -z "$B1" \
+	    'i=0; while :; do i=$((i + 1)); echo "tick $i"; sleep 0.5; done' \
+	    </dev/null >"$W/dl.out" 2>"$W/dl.log" &
+	pid=$!
+	wait_for "$W/dl.out" "tick 2" 120 || { cat "$W/dl.log"; fatal "backdl: the session did not start"; }
+	ticks() { grep -c "^tick" "$W/dl.out"; }
+	# next_tick WHAT LIMIT: a line beyond those so far within LIMIT s
+	next_tick() {
+		local t n
+		t=$(uptime_s) n=$(ticks)
+		while within "$t" "$2"; do
+			if [ "$(ticks)" -gt "$n" ]; then
+				note "backdl: $1: next line $(since "$t") s after"
+				return 0
+			fi
+			sleep 0.1
+		done
+		grep -i "sctp\|roam" "$W/dl.log" | tail
+		kernel_view
+		fatal "backdl: $1: no line within $2 s"
+	}
+	ip -n sctp-a addr del "$A1/$plen" dev path1
+	nice -n -20 "$TOPO" cut 1
+	sleep 5
+	ip -n sctp-a addr add "$A2/$plen" dev path2 $dad
+	ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
+	next_tick "the new address came" 120
+	sleep 3
+	n0=$(wc -l <"$W/sshd.log")
+	ip -n sctp-a addr del "$A2/$plen" dev path2
+	t=$(uptime_s)
+	until tail -n +"$((n0 + 1))" "$W/sshd.log" |
+	    grep -q "SCTP path to $A2 failed"; do
+		within "$t" 120 ||
+		    fatal "backdl: sshd did not see the path to $A2 fail within 120 s"
+		sleep 0.5
+	done
+	note "backdl: sshd saw every path fail $(since "$t") s after the address went"
+	sleep 3
+	"$TOPO" restore 1
+	ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+	next_tick "the first address came back" 60
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null || true
+fi
 
 # --- server: B's address changes.  B on path 1 only; its new address is
 # reached over path 2 (A has no address there: on-link routes in IPv4,
