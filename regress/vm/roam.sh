@@ -21,7 +21,10 @@
 #           IPv6 the session answers within 60 s, and again 10 s later
 #           (sshd hears the client's DATA and probes its failed paths,
 #           PROTOCOL.sctp 1.3; before, its heartbeats, slowed to one
-#           each 5 minutes, found the address only minutes later); in
+#           each 5 minutes, found the address only minutes later),
+#           unless A's kernel sends no SCTP packet at all in that time
+#           (tcpdump): then Linux kept no address it sends from, as in
+#           IPv4, and that is noted; in
 #           IPv4 Linux's association cannot follow a second move that
 #           adds no new address (README.sctp, "Changing addresses"): the
 #           session answers, or ssh says why it cannot (never both,
@@ -29,7 +32,8 @@
 #           30 s of a SIGTERM;
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
-#           return (ssh tells sshd, PROTOCOL.sctp 1.3);
+#           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
+#           sends nothing, as for back;
 #   serverbbm  the server moves, break-before-make: the same session
 #           answers (sshd's SET PRIMARY).
 # Argument: 4 (the default) or 6, the address family.
@@ -165,6 +169,19 @@ kernel_view() {
 	done
 }
 
+# sent_watch: from now on, $W/sent-a gets a line once host A's kernel
+# sends an SCTP packet on either path; a_sent: whether it has.
+sent_watch() {
+	local i
+	rm -f "$W/sent-a"; : >"$W/sent-a"
+	for i in path1 path2; do
+		"$TOPO" exec a timeout 90 tcpdump -Q out -nn -l -c 1 -i "$i" \
+		    sctp >>"$W/sent-a" 2>/dev/null &
+	done
+	sleep 1
+}
+a_sent() { [ -s "$W/sent-a" ]; }
+
 # --- back: break before make again, to the first address.  Linux keeps
 # the first address, whose deletion the server refused, and cannot use
 # it again; whatever it does, ssh must exit at once on SIGTERM (it once
@@ -181,7 +198,8 @@ until tail -n +"$((n0 + 1))" "$W/sshd.log" |
 	sleep 0.5
 done
 note "back: sshd saw every path fail $(since "$t") s after the address went"
-sleep 3
+sleep 2
+sent_watch
 "$TOPO" restore 1
 ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
 t=$(uptime_s)
@@ -208,6 +226,8 @@ if grep -q "got three" "$W/bbm.out"; then
 	wait_for "$W/bbm.out" "got four" 60 ||
 	    { grep -i "sctp\|roam" "$W/bbm.log" | tail; fatal "back: the session answered once, then not 10 s later"; }
 	note "back: and again 10 s later, $(since "$t") s after the line"
+elif [ "$fam" = 6 ] && ! a_sent; then
+	note "back: no answer within 60 s, and host A's kernel sent no SCTP packet after the address came back (as in IPv4: Linux keeps no address it sends from; README.sctp)"
 elif [ "$fam" = 6 ]; then
 	grep -i "sctp\|roam" "$W/bbm.log" | tail
 	kernel_view
@@ -247,7 +267,8 @@ if [ "$fam" = 6 ]; then
 	pid=$!
 	wait_for "$W/dl.out" "tick 2" 120 || { cat "$W/dl.log"; fatal "backdl: the session did not start"; }
 	ticks() { grep -c "^tick" "$W/dl.out"; }
-	# next_tick WHAT LIMIT: a line beyond those so far within LIMIT s
+	# next_tick WHAT LIMIT [watched]: a line beyond those so far within
+	# LIMIT s; watched: unless host A's kernel sent nothing (sent_watch)
 	next_tick() {
 		local t n
 		t=$(uptime_s) n=$(ticks)
@@ -258,6 +279,10 @@ if [ "$fam" = 6 ]; then
 			fi
 			sleep 0.1
 		done
+		if [ "$3" = watched ] && ! a_sent; then
+			note "backdl: $1: no line within $2 s, and host A's kernel sent no SCTP packet meanwhile (as in IPv4; README.sctp)"
+			return 0
+		fi
 		grep -i "sctp\|roam" "$W/dl.log" | tail
 		kernel_view
 		fatal "backdl: $1: no line within $2 s"
@@ -279,10 +304,11 @@ if [ "$fam" = 6 ]; then
 		sleep 0.5
 	done
 	note "backdl: sshd saw every path fail $(since "$t") s after the address went"
-	sleep 3
+	sleep 2
+	sent_watch
 	"$TOPO" restore 1
 	ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
-	next_tick "the first address came back" 60
+	next_tick "the first address came back" 60 watched
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null || true
 fi
