@@ -173,6 +173,9 @@ kernel_view() {
 # sends an SCTP packet on either path; a_sent: whether it has.
 sent_watch() {
 	local i
+	# without tcpdump every failure would pass as the kernel's
+	command -v tcpdump >/dev/null ||
+	    fatal "tcpdump is not installed (contrib/install-deps)"
 	rm -f "$W/sent-a"; : >"$W/sent-a"
 	for i in path1 path2; do
 		"$TOPO" exec a timeout 90 tcpdump -Q out -nn -l -c 1 -i "$i" \
@@ -182,26 +185,38 @@ sent_watch() {
 }
 a_sent() { [ -s "$W/sent-a" ]; }
 
+# lose_second NAME: A's second address goes; until sshd has seen every
+# path fail (the path to A1 failed in the first move).
+lose_second() {
+	local n0 t
+	n0=$(wc -l <"$W/sshd.log")
+	ip -n sctp-a addr del "$A2/$plen" dev path2
+	t=$(uptime_s)
+	until tail -n +"$((n0 + 1))" "$W/sshd.log" |
+	    grep -q "SCTP path to $A2 failed"; do
+		within "$t" 120 ||
+		    fatal "$1: sshd did not see the path to $A2 fail within 120 s"
+		sleep 0.5
+	done
+	note "$1: sshd saw every path fail $(since "$t") s after the address went"
+}
+# first_back: 3 s later (A's kernel watched from the last second), path 1
+# and A's first address are back.
+first_back() {
+	sleep 2
+	sent_watch
+	"$TOPO" restore 1
+	ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+}
+
 # --- back: break before make again, to the first address.  Linux keeps
 # the first address, whose deletion the server refused, and cannot use
 # it again; whatever it does, ssh must exit at once on SIGTERM (it once
 # waited for a drain that could not end, until SCTPUnreachableTimeout).
 # Until sshd has seen every path fail (the path to A1 failed in bbm),
 # and 3 s more.
-n0=$(wc -l <"$W/sshd.log")
-ip -n sctp-a addr del "$A2/$plen" dev path2
-t=$(uptime_s)
-until tail -n +"$((n0 + 1))" "$W/sshd.log" |
-    grep -q "SCTP path to $A2 failed"; do
-	within "$t" 120 ||
-	    fatal "back: sshd did not see the path to $A2 fail within 120 s"
-	sleep 0.5
-done
-note "back: sshd saw every path fail $(since "$t") s after the address went"
-sleep 2
-sent_watch
-"$TOPO" restore 1
-ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+lose_second back
+first_back
 t=$(uptime_s)
 echo three >&4 || true
 # what ssh says from now on (before, it must not have said it)
@@ -294,20 +309,8 @@ if [ "$fam" = 6 ]; then
 	ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
 	next_tick "the new address came" 120
 	sleep 3
-	n0=$(wc -l <"$W/sshd.log")
-	ip -n sctp-a addr del "$A2/$plen" dev path2
-	t=$(uptime_s)
-	until tail -n +"$((n0 + 1))" "$W/sshd.log" |
-	    grep -q "SCTP path to $A2 failed"; do
-		within "$t" 120 ||
-		    fatal "backdl: sshd did not see the path to $A2 fail within 120 s"
-		sleep 0.5
-	done
-	note "backdl: sshd saw every path fail $(since "$t") s after the address went"
-	sleep 2
-	sent_watch
-	"$TOPO" restore 1
-	ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+	lose_second backdl
+	first_back
 	next_tick "the first address came back" 60 watched
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null || true
