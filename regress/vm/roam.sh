@@ -163,7 +163,7 @@ kernel_view() {
 	echo "sshd:"; grep -i "sctp\|roam" "$W/sshd.log" | tail -15
 	for h in a b; do
 		echo "host $h:"
-		"$TOPO" exec "$h" cat /proc/net/sctp/remaddr
+		"$TOPO" exec "$h" cat /proc/net/sctp/assocs /proc/net/sctp/remaddr
 		"$TOPO" exec "$h" grep -E "OutNoRoutes" /proc/net/snmp6
 		"$TOPO" exec "$h" ip -6 route
 	done
@@ -243,6 +243,7 @@ if grep -q "got three" "$W/bbm.out"; then
 	note "back: and again 10 s later, $(since "$t") s after the line"
 elif [ "$fam" = 6 ] && ! a_sent; then
 	note "back: no answer within 60 s, and host A's kernel sent no SCTP packet after the address came back (as in IPv4: Linux keeps no address it sends from; README.sctp)"
+	kernel_view
 elif [ "$fam" = 6 ]; then
 	grep -i "sctp\|roam" "$W/bbm.log" | tail
 	kernel_view
@@ -296,6 +297,7 @@ if [ "$fam" = 6 ]; then
 		done
 		if [ "$3" = watched ] && ! a_sent; then
 			note "backdl: $1: no line within $2 s, and host A's kernel sent no SCTP packet meanwhile (as in IPv4; README.sctp)"
+			kernel_view
 			return 0
 		fi
 		grep -i "sctp\|roam" "$W/dl.log" | tail
