@@ -148,7 +148,7 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 					return r;
 			}
 			dry_subscribe(c, 0);
-			c->nonzero = c->after_newkeys = 0;
+			c->nonzero = c->after_newkeys = c->unseq_out = 0;
 			c->drains++;
 		}
 		if (gated(c, m))
@@ -165,6 +165,8 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		    sshbuf_len(m->b));
 		if (m->stream != 0)
 			c->nonzero = 1;
+		if (m->unseq)
+			c->unseq_out = 1;
 		c->outq_bytes -= sshbuf_len(m->b);
 		if (m->express)
 			c->express_bytes -= sshbuf_len(m->b);

@@ -108,6 +108,8 @@ struct sctp_ms_conn {
 	size_t			 express_bytes;	/* of it, m->express (2.11) */
 	int			 express_now;	/* past a full queue (2.11) */
 	int			 nonzero;	/* sent on streams >= 1 since DRY */
+	int			 unseq_out;	/* unsequenced sent since DRY
+						   (2.7; none before auth) */
 	int			 after_newkeys;	/* streams >= 1 wait for DRY */
 	int			 gated;		/* streams >= 1 wait for a new
 						   SCTP-AUTH key (1.4 (b)) */

@@ -514,12 +514,15 @@ sctp_ms_must_drain(const struct sctp_ms_conn *c, const struct ms_msg *m)
 	if (c->lost)
 		return 0;
 	/*
-	 * 2.7: level 1 drains for KEXINIT in version 1 and for DISCONNECT;
-	 * the other level-1 messages follow KEXINIT on stream 0 alone.
+	 * 2.7: level 1 drains for KEXINIT in version 1, in version 2 once
+	 * unsequenced packets were written since the last drain (the
+	 * kernel's scheduler may send KEXINIT ahead of them), and for
+	 * DISCONNECT; the other level-1 messages follow KEXINIT on stream 0
+	 * alone.
 	 */
 	need = ((m->drain || (m->level1 && (m->disconnect ||
-	    (m->kexinit && !c->v2)))) && c->nonzero) || m->drain == 2 ||
-	    (m->stream != 0 && c->after_newkeys);
+	    (m->kexinit && (!c->v2 || c->unseq_out))))) && c->nonzero) ||
+	    m->drain == 2 || (m->stream != 0 && c->after_newkeys);
 	/*
 	 * 2.7: a DISCONNECT waits for its drain SCTP_DISCONNECT_DRAIN
 	 * seconds at most, and not at all while every path has failed: the
