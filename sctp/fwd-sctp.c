@@ -440,6 +440,8 @@ static void
 abort_channel(struct ssh *ssh, Channel *c, const char *why)
 {
 	verbose("channel %d: forwarded SCTP association %s", c->self, why);
+	/* 3.3: what is left of it (a restarted one: all of it) aborts */
+	abort_at_close(c);
 	if (c->have_remote_id && c->type == SSH_CHANNEL_OPEN) {
 		send_sctp_abort(ssh, c);
 		channel_force_close(ssh, c, 1);

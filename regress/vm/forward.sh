@@ -55,6 +55,15 @@
 #                   or between SHUTDOWN and SHUTDOWN COMPLETE, for -L and
 #                   -R, over SSH on TCP and on SCTP; the ends are Python's
 #                   sockets
+#   forward peer    the same for a peer that is lost or restarts (3.3): the
+#                   source's or the destination's host goes silent (every
+#                   packet of its association dropped), so the forwarder
+#                   loses its peer (SCTP_COMM_LOST): the other end reads
+#                   ECONNRESET; the source's or the destination's host
+#                   restarts (its ABORT lost, a new association from the
+#                   same port: the forwarder's kernel takes it for a
+#                   restart): the other end reads ECONNRESET and the new
+#                   association is aborted too
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -910,9 +919,11 @@ remote)
 	note "AllowUDPForwarding local: -R refused and logged; ssh: $(grep -m1 -o 'remote port forwarding failed for listen port 7600/udp.*' "$W/ssh-r-refused.log")"
 	fwd_stop ssh-r-refused
 	;;
-end)
+end|peer)
 	# The ends are an independent SCTP implementation of the API: Python.
-	END="/usr/bin/python3 $(dirname "$0")/sctp-end.py"
+	# A lost peer is found by the forwarder's heartbeats (each second,
+	# SCTPRTOMax 1 s, Linux's 10 retransmissions: about 22 s).
+	END="env SCTP_END_WAIT=$([ "$mode" = peer ] && echo 150 || echo 30) /usr/bin/python3 $(dirname "$0")/sctp-end.py"
 	# END_DELAY ms each way on the paths: the source's end can then come
 	# before its channel is confirmed.
 	if [ -n "${END_DELAY:-}" ]; then
@@ -933,6 +944,11 @@ end)
 		[ "$d" = R ] || log=$W/ssh-end-$tr.log
 		grep -c "sctp connection from" "$log" || true
 	}
+	# restarts: how many forwarded associations restarted, in both logs.
+	restarts() {
+		cat "$W/sshd.log" "$W/ssh-end-$tr.log" 2>/dev/null |
+		    grep -c "forwarded SCTP association restarted" || true
+	}
 	# end_case NAME SRC-NS DST-NS PORT DPORT SRC-END DST-END WANT-SRC WANT-DST [LATE]
 	# LATE: the forwarder is stopped while the source connects, sends,
 	# shuts down and closes, and takes the association only after it
@@ -950,9 +966,12 @@ end)
 	}
 	end_case1() {
 		local name=$1 sns=$2 dns=$3 port=$4 dport=$5 se=$6 de=$7
-		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p
+		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p r0
+		local dargs=$de
+		r0=$(restarts)
+		[ "$de" = vanish ] && dargs="vanish $W/$name-src.log"
 		# shellcheck disable=SC2086
-		"$TOPO" exec "$dns" $END listen "$dport" 20 "$de" >"$W/$name-dst.log" 2>&1 &
+		"$TOPO" exec "$dns" $END listen "$dport" 20 $dargs >"$W/$name-dst.log" 2>&1 &
 		local dst=$!
 		wait_for "$W/$name-dst.log" listening 20 || fatal "$name: destination did not start"
 		if [ -n "$late" ]; then
@@ -968,7 +987,10 @@ end)
 		fi
 		local sargs=$se
 		# "abort-accepted": abort once the destination has accepted
-		[ "$se" = abort-accepted ] && sargs="abort $W/$name-dst.log"
+		# (and "vanish-accepted", "restart-accepted")
+		case $se in
+		*-accepted) sargs="${se%-accepted} $W/$name-dst.log" ;;
+		esac
 		# shellcheck disable=SC2086
 		"$TOPO" exec "$sns" $END connect "$port" 20 $sargs >"$W/$name-src.log" 2>&1 ||
 		    { cat "$W/$name-src.log"; fatal "$name: the source failed"; }
@@ -989,6 +1011,11 @@ end)
 		    { tail -20 "$W/sshd.log"; echo "--- ssh:"; tail -20 "$W/ssh-end-$tr.log"
 		      [ -z "${END_KEEP:-}" ] || cp "$W"/*.log "$END_KEEP"/
 		      fatal "$name: $got (want source $ws, destination $wd)"; }
+		# A restart must be one for the forwarder's kernel, not an
+		# abort it saw (the new association reached the old one).
+		if [[ $se$de = *restart* ]] && [ "$(restarts)" -le "$r0" ]; then
+			fatal "$name: neither forwarder saw its association restart"
+		fi
 		note "$name: $got ($((SECONDS - t0)) s)"
 	}
 	for tr in tcp sctp; do
@@ -1003,6 +1030,13 @@ end)
 		for d in L R; do
 			if [ $d = L ]; then s=a t=b p=$base; else s=b t=a p=$((base + 1)); fi
 			dp=$((p + 50))
+			if [ "$mode" = peer ]; then
+				end_case "$tr-$d-source-vanishes" $s $t $p $dp vanish-accepted wait self reset
+				end_case "$tr-$d-destination-vanishes" $s $t $p $dp wait vanish reset self
+				end_case "$tr-$d-source-restarts" $s $t $p $dp restart-accepted wait reset reset
+				end_case "$tr-$d-destination-restarts" $s $t $p $dp wait restart reset reset
+				continue
+			fi
 			# A source that aborts once the destination has its
 			# association: the destination reads a reset.
 			end_case "$tr-$d-source-aborts" $s $t $p $dp abort-accepted wait self reset
