@@ -110,8 +110,10 @@ phase() {
 	kill "$cap" 2>/dev/null || true
 	wait "$cap" 2>/dev/null || true
 	# None dropped before the wire: ssh took each datagram and its
-	# kernel sent it (the channel's opening may hold back a few, 3.4).
-	[ "$usent" -ge 297 ] || fatal "$name: host A's kernel sent $usent of the 300 datagrams"
+	# kernel sent it.  The channel's opening holds back at most 32
+	# (3.4): a few may go when it takes long, more with loss (a lost
+	# open waits for a retransmission).
+	[ "$usent" -ge "$minsent" ] || fatal "$name: host A's kernel sent $usent of the 300 datagrams"
 	note "$name: 1 MB download and $(wc -c <"$W/tcpdata") bytes of TCP whole; A's kernel sent $usent datagrams, $got of 300 arrived ($late dropped by sshd as sent before a key exchange message)"
 }
 
@@ -143,6 +145,7 @@ chunks() {
 head -c 600000 /dev/urandom >"$W/tcpdata"
 tcpsum=$(sha256sum <"$W/tcpdata" | cut -c1-64)
 
+minsent=297
 phase clean
 # 2.7: KEXINIT waits for unsequenced data written before it, so none of
 # it is overtaken and dropped (before that: 128 and 158 of 300 arrived).
@@ -186,6 +189,7 @@ nkex=$(grep -c "SSH2_MSG_NEWKEYS received" "$W/ssh-clean.log")
 note "clean: AUTH in every packet with DATA, HMAC-SHA-256, key identifiers $keys($nkex key exchanges)"
 
 "$TOPO" set 1 delay 5 loss 5
+minsent=280
 phase loss
 chunks loss >"$W/loss.chunks"
 fwd=$(tshark -r "$W/loss.pcap" -Y 'sctp.chunk_type == 192 && ip.src == '"$A1" 2>/dev/null | wc -l)
