@@ -55,6 +55,13 @@
 #                   or between SHUTDOWN and SHUTDOWN COMPLETE, for -L and
 #                   -R, over SSH on TCP and on SCTP; the ends are Python's
 #                   sockets
+#   forward socat   socat, a third party's one-to-one SCTP and UDP
+#                   sockets, at both ends: 2 MB up and down through
+#                   -L .../sctp and up through -R .../sctp arrive whole
+#                   (SHA-256) and the source's end reaches the destination;
+#                   lines through -L .../udp, each from a fresh port (a
+#                   channel each) and 20 from one, come back; over SSH on
+#                   TCP and on SCTP
 #   forward peer    the same for a peer that is lost or restarts (3.3): the
 #                   source's or the destination's host goes silent (every
 #                   packet of its association dropped), so the forwarder
@@ -1135,6 +1142,78 @@ mux)
 		note "SSH over $tr, -R to a name that does not resolve: sshd logs $(grep -m1 -o 'open failed: connect failed: nonexistent.invalid.*' "$W/sshd.log")"
 		mux -O exit 2>/dev/null || true
 		fwd_stop "ssh-m-$tr"
+	done
+	;;
+socat)
+	command -v socat >/dev/null ||
+	    fatal "no socat: install socat (contrib/install-deps)"
+	"$TOPO" set 1 delay 5 rate 20mbit
+	start_sshd "Transport all" "AllowSCTPForwarding yes" \
+	    "AllowUDPForwarding yes"
+	head -c 2000000 /dev/urandom >"$W/up"
+	head -c 2000000 /dev/urandom >"$W/down"
+	# sum FILE: the first 16 hex digits of FILE's SHA-256.
+	sum() { sha256sum <"$1" | cut -c1-16; }
+	# whole NAME FILE GOT: GOT has FILE's bytes; notes it.
+	whole() {
+		[ -f "$3" ] && [ "$(sum "$3")" = "$(sum "$2")" ] ||
+		    { ls -l "$3" || true; tail -20 "$W/sshd.log";
+		    fatal "$1: $(stat -c %s "$3" 2>/dev/null || echo no) bytes of 2000000, or not the same"; }
+		note "$1: 2000000 bytes, the same SHA-256, $(since "$t0") s"
+	}
+	since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
+	# gone PID: waits up to 120 s for socat PID to exit (its source ended).
+	gone() {
+		for _ in $(seq 600); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.2; done
+		fatal "$2: the destination's socat did not see the source's end"
+	}
+	port=7200
+	for tr in tcp sctp; do
+		port=$((port + 10))
+		fwd_start "ssh-$tr" $tr -L "$port/sctp:$B1:7001" \
+		    -L "$((port + 1))/sctp:$B1:7002" -L "$((port + 2))/udp:$B1:7003" \
+		    -R "$((port + 3))/sctp:$A1:7004"
+		rm -f "$W/got-up" "$W/got-down" "$W/got-r"
+		"$TOPO" exec b socat -u SCTP-LISTEN:7001,reuseaddr \
+		    CREATE:"$W/got-up" &
+		l1=$!
+		"$TOPO" exec b socat -u OPEN:"$W/down" SCTP-LISTEN:7002,reuseaddr &
+		l2=$!
+		"$TOPO" exec b socat UDP-LISTEN:7003,reuseaddr,fork EXEC:cat &
+		l3=$!
+		on_a socat -u SCTP-LISTEN:7004,reuseaddr CREATE:"$W/got-r" &
+		l4=$!
+		pids+=($l1 $l2 $l3 $l4)
+		sleep 1
+		t0=$(uptime_s)
+		on_a timeout 120 socat -u OPEN:"$W/up" SCTP-CONNECT:127.0.0.1:$port ||
+		    fatal "$tr: -L up: socat exited with $?"
+		gone $l1 "$tr: -L up"
+		whole "SSH over $tr, -L, up" "$W/up" "$W/got-up"
+		t0=$(uptime_s)
+		on_a timeout 120 socat -u SCTP-CONNECT:127.0.0.1:$((port + 1)) \
+		    CREATE:"$W/got-down" || fatal "$tr: -L down: socat exited with $?"
+		gone $l2 "$tr: -L down"
+		whole "SSH over $tr, -L, down" "$W/down" "$W/got-down"
+		t0=$(uptime_s)
+		"$TOPO" exec b timeout 120 socat -u OPEN:"$W/up" \
+		    SCTP-CONNECT:127.0.0.1:$((port + 3)) ||
+		    fatal "$tr: -R up: socat exited with $?"
+		gone $l4 "$tr: -R up"
+		whole "SSH over $tr, -R, up" "$W/up" "$W/got-r"
+		# UDP: three requests from fresh ports (socat waits 3 s for
+		# more after its input ends), then 20 lines from one port.
+		for i in 1 2 3; do
+			r=$(echo "ask $i" | on_a timeout 30 socat -t 3 - UDP:127.0.0.1:$((port + 2))) || true
+			[ "$r" = "ask $i" ] ||
+			    { tail -20 "$W/sshd.log"; fatal "$tr: -L udp: request $i got '$r'"; }
+		done
+		n=$({ for i in $(seq 20); do echo "line $i"; sleep 0.1; done; sleep 3; } |
+		    on_a timeout 60 socat -t 3 - UDP:127.0.0.1:$((port + 2)) | grep -c "^line " || true)
+		[ "$n" = 20 ] || fatal "$tr: -L udp: $n of 20 lines from one port came back"
+		note "SSH over $tr, -L udp: 3 requests from fresh ports and 20 lines from one came back"
+		kill $l3 2>/dev/null || true
+		fwd_stop "ssh-$tr"
 	done
 	;;
 *)
