@@ -55,12 +55,15 @@
 #                   or between SHUTDOWN and SHUTDOWN COMPLETE, for -L and
 #                   -R, over SSH on TCP and on SCTP; the ends are Python's
 #                   sockets
-#   forward socat   socat, a third party's one-to-one SCTP and UDP
-#                   sockets, at both ends: 2 MB up and down through
-#                   -L .../sctp and up through -R .../sctp arrive whole
-#                   (SHA-256) and the source's end reaches the destination;
-#                   lines through -L .../udp, each from a fresh port (a
-#                   channel each) and 20 from one, come back; over SSH on
+#   forward socat   third parties' programs at both ends: socat
+#                   (one-to-one SCTP and UDP sockets): 2 MB up and down
+#                   through -L .../sctp and up through -R .../sctp arrive
+#                   whole (SHA-256) and the source's end reaches the
+#                   destination; lines through -L .../udp, each from a
+#                   fresh port (a channel each) and 20 from one, come back;
+#                   lksctp-tools' sctp_test (one-to-many sockets, unordered
+#                   messages of 1 byte to 32 KB with random PPIDs on 5
+#                   streams) to its server: every byte arrives; over SSH on
 #                   TCP and on SCTP
 #   forward peer    the same for a peer that is lost or restarts (3.3): the
 #                   source's or the destination's host goes silent (every
@@ -1172,7 +1175,8 @@ socat)
 		port=$((port + 10))
 		fwd_start "ssh-$tr" $tr -L "$port/sctp:$B1:7001" \
 		    -L "$((port + 1))/sctp:$B1:7002" -L "$((port + 2))/udp:$B1:7003" \
-		    -R "$((port + 3))/sctp:$A1:7004"
+		    -R "$((port + 3))/sctp:$A1:7004" \
+		    -L "$((port + 4))/sctp:$B1:7005"
 		rm -f "$W/got-up" "$W/got-down" "$W/got-r"
 		"$TOPO" exec b socat -u SCTP-LISTEN:7001,reuseaddr \
 		    CREATE:"$W/got-up" &
@@ -1213,6 +1217,29 @@ socat)
 		[ "$n" = 20 ] || fatal "$tr: -L udp: $n of 20 lines from one port came back"
 		note "SSH over $tr, -L udp: 3 requests from fresh ports and 20 lines from one came back"
 		kill $l3 2>/dev/null || true
+		# sctp_test: its client sends each size of case 4 three times
+		# and closes; its server prints each message (or piece) read.
+		"$TOPO" exec b timeout 300 sctp_test -H "$B1" -P 7005 -l -d 1 \
+		    >"$W/st-srv-$tr.log" 2>&1 &
+		l5=$!
+		pids+=($l5)
+		wait_for "$W/st-srv-$tr.log" "Server: Receiving" 60 ||
+		    { cat "$W/st-srv-$tr.log"; fatal "$tr: sctp_test's server did not start"; }
+		on_a timeout 120 sctp_test -H 127.0.0.1 -P $((port + 5)) \
+		    -h 127.0.0.1 -p $((port + 4)) -s -c 4 -x 3 -M 5 -d 1 \
+		    >"$W/st-cli-$tr.log" 2>&1 ||
+		    { tail "$W/st-cli-$tr.log"; fatal "$tr: sctp_test's client failed"; }
+		sent=$(awk '/sendmsg\(.*bytes/ { n++; s += $(NF - 1) } END { print n + 0, s + 0 }' "$W/st-cli-$tr.log")
+		for _ in $(seq 300); do
+			grep -q "SHUTDOWN_COMPLETE" "$W/st-srv-$tr.log" && break
+			sleep 0.2
+		done
+		got=$(awk '/Data [0-9]+ bytes/ { for (i = 1; i < NF; i++) if ($i == "Data") { n++; s += $(i + 1) } } END { print n + 0, s + 0 }' "$W/st-srv-$tr.log")
+		[ "${sent#* }" -gt 0 ] && [ "${got#* }" = "${sent#* }" ] ||
+		    { tail -20 "$W/st-srv-$tr.log"; tail -20 "$W/sshd.log";
+		    fatal "$tr: sctp_test sent ${sent% *} messages of ${sent#* } bytes, its server read ${got#* } bytes"; }
+		note "SSH over $tr, sctp_test: ${sent% *} messages, ${sent#* } bytes, all read by its server (${got% *} reads)"
+		kill $l5 2>/dev/null || true
 		fwd_stop "ssh-$tr"
 	done
 	;;
