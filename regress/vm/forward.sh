@@ -1170,6 +1170,24 @@ socat)
 		for _ in $(seq 600); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.2; done
 		fatal "$2: the destination's socat did not see the source's end"
 	}
+	# udp_lines N WORD: N lines ("WORD 1" ...) 0.1 s apart from one
+	# socat through -L $port+2/udp; prints how many came back, waiting
+	# for them 60 s at most.
+	udp_lines() {
+		local i out=$W/udp-$2.out
+		rm -f "$W/udp.in"
+		mkfifo "$W/udp.in"
+		on_a socat - UDP:127.0.0.1:$((port + 2)) <"$W/udp.in" >"$out" 2>&1 &
+		exec 5>"$W/udp.in"
+		for i in $(seq "$1"); do echo "$2 $i" >&5; sleep 0.1; done
+		for _ in $(seq 600); do
+			[ "$(grep -c "^$2 " "$out" || true)" -ge "$1" ] && break
+			sleep 0.1
+		done
+		exec 5>&-
+		pkill -f "UDP:127.0.0.1:$((port + 2))" 2>/dev/null || true
+		grep -c "^$2 " "$out" || true
+	}
 	port=7200
 	for tr in tcp sctp; do
 		port=$((port + 10))
@@ -1205,15 +1223,14 @@ socat)
 		    fatal "$tr: -R up: socat exited with $?"
 		gone $l4 "$tr: -R up"
 		whole "SSH over $tr, -R, up" "$W/up" "$W/got-r"
-		# UDP: three requests from fresh ports (socat waits 3 s for
-		# more after its input ends), then 20 lines from one port.
+		# UDP: three requests from fresh ports, then 20 lines from one
+		# port; each socat waits for its answers (60 s at most).
 		for i in 1 2 3; do
-			r=$(echo "ask $i" | on_a timeout 30 socat -t 3 - UDP:127.0.0.1:$((port + 2))) || true
-			[ "$r" = "ask $i" ] ||
-			    { tail -20 "$W/sshd.log"; fatal "$tr: -L udp: request $i got '$r'"; }
+			n=$(udp_lines 1 "ask$i")
+			[ "$n" = 1 ] ||
+			    { tail -20 "$W/sshd.log"; fatal "$tr: -L udp: request $i not answered"; }
 		done
-		n=$({ for i in $(seq 20); do echo "line $i"; sleep 0.1; done; sleep 3; } |
-		    on_a timeout 60 socat -t 3 - UDP:127.0.0.1:$((port + 2)) | grep -c "^line " || true)
+		n=$(udp_lines 20 line)
 		[ "$n" = 20 ] || fatal "$tr: -L udp: $n of 20 lines from one port came back"
 		note "SSH over $tr, -L udp: 3 requests from fresh ports and 20 lines from one came back"
 		kill $l3 2>/dev/null || true
