@@ -1170,6 +1170,18 @@ socat)
 		for _ in $(seq 600); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.2; done
 		fatal "$2: the destination's socat did not see the source's end"
 	}
+	# listens HOST PORT sctp|udp: waits up to 60 s for a socket on HOST
+	# to listen on PORT (socat starts slowly on a loaded host).
+	listens() {
+		local o=-S
+		[ "$3" = udp ] && o=-u
+		for _ in $(seq 300); do
+			[ -n "$("$TOPO" exec "$1" ss -Hln $o "sport = :$2" 2>/dev/null)" ] &&
+			    return 0
+			sleep 0.2
+		done
+		fatal "nothing listens on host $1 port $2/$3"
+	}
 	# udp_lines N WORD: N lines ("WORD 1" ...) 0.1 s apart from one
 	# socat through -L $port+2/udp; prints how many came back, waiting
 	# for them 60 s at most.
@@ -1206,7 +1218,12 @@ socat)
 		on_a socat -u SCTP-LISTEN:7004,reuseaddr CREATE:"$W/got-r" &
 		l4=$!
 		pids+=($l1 $l2 $l3 $l4)
-		sleep 1
+		listens b 7001 sctp
+		listens b 7002 sctp
+		listens b 7003 udp
+		listens a 7004 sctp
+		wait_for "$W/ssh-$tr.log" "remote forward success for: listen $((port + 3))," 60 ||
+		    { cat "$W/ssh-$tr.log"; fatal "$tr: -R $((port + 3)) not confirmed"; }
 		t0=$(uptime_s)
 		on_a timeout 120 socat -u OPEN:"$W/up" SCTP-CONNECT:127.0.0.1:$port ||
 		    fatal "$tr: -L up: socat exited with $?"
