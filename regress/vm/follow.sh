@@ -30,7 +30,6 @@ t3() { snmp "$1" SctpT3RtxExpireds; }
 # rtx HOST: HOST's retransmissions (each of one or more DATA chunks),
 # after timeouts or fast.
 rtx() { echo $(($(snmp "$1" SctpT3Retransmits) + $(snmp "$1" SctpFastRetransmits))); }
-since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 # rx IFACE [HOST]: bytes HOST (default B) received on that interface.
 rx() { "$TOPO" exec "${2:-b}" ip -s link show dev "$1" | awk '/RX:/ { getline; print $1; exit }'; }
 # ask LINE: writes LINE to the session; prints the seconds to its answer.

@@ -1155,16 +1155,15 @@ socat)
 	    "AllowUDPForwarding yes"
 	head -c 2000000 /dev/urandom >"$W/up"
 	head -c 2000000 /dev/urandom >"$W/down"
-	# sum FILE: the first 16 hex digits of FILE's SHA-256.
-	sum() { sha256sum <"$1" | cut -c1-16; }
+	# sha16 FILE: the first 16 hex digits of FILE's SHA-256.
+	sha16() { sha256sum <"$1" | cut -c1-16; }
 	# whole NAME FILE GOT: GOT has FILE's bytes; notes it.
 	whole() {
-		[ -f "$3" ] && [ "$(sum "$3")" = "$(sum "$2")" ] ||
+		[ -f "$3" ] && [ "$(sha16 "$3")" = "$(sha16 "$2")" ] ||
 		    { ls -l "$3" || true; tail -20 "$W/sshd.log";
 		    fatal "$1: $(stat -c %s "$3" 2>/dev/null || echo no) bytes of 2000000, or not the same"; }
 		note "$1: 2000000 bytes, the same SHA-256, $(since "$t0") s"
 	}
-	since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 	# gone PID: waits up to 120 s for socat PID to exit (its source ended).
 	gone() {
 		for _ in $(seq 600); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.2; done

@@ -16,7 +16,6 @@
 . "$(dirname "$0")/sshlib.sh"
 B1=$("$TOPO" addr b 1) B2=$("$TOPO" addr b 2)
 start_sshd "Transport sctp" "ListenMultipleAddresses $B1,$B2;2222"
-since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 stopped=""
 cleanup() {
 	# shellcheck disable=SC2086

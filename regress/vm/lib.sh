@@ -3,6 +3,8 @@ set -eu
 fatal() { echo "FAIL: $*"; exit 1; }
 note() { echo "- $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# since T0: the seconds since uptime T0, two decimals.
+since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 # within T0 SECONDS: whether less than SECONDS have passed since uptime T0
 # (a bound by the clock, where a loop's turns stretch on a loaded host).
 within() { awk -v a="$1" -v b="$(uptime_s)" -v s="$2" 'BEGIN { exit !(b - a < s) }'; }

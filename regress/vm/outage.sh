@@ -57,7 +57,6 @@ both() {
 }
 cut_all() { both cut; }
 restore_all() { both restore; }
-since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 
 # --- idle: a session that echoes each line it reads.
 o=${OUTAGE_IDLE:-130}

@@ -59,7 +59,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap '' PIPE
-since() { awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }'; }
 
 # A on path 1 only (its path-2 addresses and those of the other family
 # gone), path 1 up.
