@@ -93,10 +93,15 @@ head -c 4000000 /dev/urandom >"$W/big"
 bsum=$(sha256sum <"$W/big" | cut -d' ' -f1)
 lines0=$(wc -l <"$W/sshd.log")
 t0=$(uptime_s)
+set +e
 on_a "$SSH" -F "$CFG" -z -v -o "RekeyLimit=512K 2" -E "$W/win-ssh.log" "$B1" cat "$W/big" |
-    { sleep 6; sha256sum; } >"$W/win.sum" ||
-    { tail "$W/win-ssh.log"; fatal "window: the download failed"; }
-[ "$(cut -d' ' -f1 "$W/win.sum")" = "$bsum" ] || fatal "window: not byte-exact"
+    { sleep 6; sha256sum; } >"$W/win.sum"
+st=("${PIPESTATUS[@]}")
+set -e
+[ "${st[0]}" = 0 ] && [ "${st[1]}" = 0 ] ||
+    { tail "$W/win-ssh.log"; fatal "window: the download failed (ssh ${st[0]}, reader ${st[1]})"; }
+[ "$(cut -d' ' -f1 "$W/win.sum")" = "$bsum" ] ||
+    { tail "$W/win-ssh.log"; fatal "window: not byte-exact"; }
 t1=$(uptime_s)
 wait_closed 2
 tail -n +"$((lines0 + 1))" "$W/sshd.log" >"$W/win-sshd.log"
