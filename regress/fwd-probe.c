@@ -16,7 +16,9 @@
  *   fwd-probe udp-ask HOST PORT COUNT [SOURCE_PORT]
  *	from one socket (bound to SOURCE_PORT if given), COUNT requests,
  *	each waiting up to 2 s for its reply from the address and port it
- *	went to; prints how many were answered (and how many answers came
+ *	went to; a reply that comes later still counts (a loaded machine),
+ *	and after the last request the missing ones get 2 s each more, 10 s
+ *	at most; prints how many were answered (and how many answers came
  *	from elsewhere)
  *   fwd-probe udp-flood HOST PORT SOURCES
  *	one datagram from each of SOURCES new source ports
@@ -469,8 +471,8 @@ udp_ask(const char *host, const char *port, int count, int sport)
 	struct sockaddr_in s4;
 	socklen_t tl, fl;
 	struct pollfd pfd;
-	char q[64], r[128];
-	int fd, i, ok = 0, wrong = 0, on = 1;
+	char q[64], r[128], c, *got;
+	int fd, i, j, ok = 0, wrong = 0, on = 1, wait_ms;
 	ssize_t n;
 
 	fd = udp_socket(host, port, &to, &tl, 0);
@@ -486,29 +488,49 @@ udp_ask(const char *host, const char *port, int count, int sport)
 		    sizeof(s4)) : bind(fd, (void *)&s6, sizeof(s6))) == -1)
 			die("bind");
 	}
-	for (i = 0; i < count; i++) {
-		snprintf(q, sizeof(q), "query %d", i);
-		if (sendto(fd, q, strlen(q), 0, (struct sockaddr *)&to,
-		    tl) == -1)
-			die("sendto");
+	if ((got = calloc(count, 1)) == NULL)
+		die("calloc");
+	for (i = 0; i <= count; i++) {
+		if (i < count) {
+			snprintf(q, sizeof(q), "query %d", i);
+			if (sendto(fd, q, strlen(q), 0, (struct sockaddr *)&to,
+			    tl) == -1)
+				die("sendto");
+			wait_ms = 2000;
+		} else {
+			/* the last turn: the missing replies, if late */
+			wait_ms = 2000 * (count - ok);
+			if (wait_ms > 10000)
+				wait_ms = 10000;
+		}
 		pfd.fd = fd;
 		pfd.events = POLLIN;
-		while (poll(&pfd, 1, 2000) > 0) {
+		while (wait_ms > 0 && poll(&pfd, 1, wait_ms) > 0) {
 			fl = sizeof(from);
-			if ((n = recvfrom(fd, r, sizeof(r), 0,
+			if ((n = recvfrom(fd, r, sizeof(r) - 1, 0,
 			    (struct sockaddr *)&from, &fl)) <= 0)
 				break;
-			if ((size_t)n != strlen(q) || memcmp(r, q, n) != 0)
+			r[n] = '\0';
+			if (sscanf(r, "query %d%c", &j, &c) != 1 ||
+			    j < 0 || j >= count || j > i || got[j])
+				continue;
+			snprintf(q, sizeof(q), "query %d", j);
+			if (strcmp(r, q) != 0)
 				continue;
 			/* the answer must come from where the query went */
 			if (fl != tl || memcmp(&from, &to, tl) != 0) {
 				wrong++;
 				continue;
 			}
+			got[j] = 1;
 			ok++;
-			break;
+			if (j == i || ok == count)
+				break;
 		}
+		if (ok == count)
+			break;
 	}
+	free(got);
 	printf("fwd-probe: %d of %d answered", ok, count);
 	if (wrong != 0)
 		printf(", %d from another address or port", wrong);
