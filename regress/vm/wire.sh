@@ -36,7 +36,7 @@ trap '' PIPE
 
 # udp_send N PORT: N datagrams of 200 bytes, 10 ms apart, to PORT on A.
 udp_send() {
-	on_a python3 -c '
+	on_a /usr/bin/python3 -c '
 import socket, sys, time
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 for i in range(int(sys.argv[1])):
