@@ -512,7 +512,7 @@ udp_ask(const char *host, const char *port, int count, int sport)
 				break;
 			r[n] = '\0';
 			if (sscanf(r, "query %d%c", &j, &c) != 1 ||
-			    j < 0 || j >= count || j > i || got[j])
+			    j < 0 || j >= count || j > i)
 				continue;
 			snprintf(q, sizeof(q), "query %d", j);
 			if (strcmp(r, q) != 0)
@@ -522,6 +522,8 @@ udp_ask(const char *host, const char *port, int count, int sport)
 				wrong++;
 				continue;
 			}
+			if (got[j])
+				continue;
 			got[j] = 1;
 			ok++;
 			if (j == i || ok == count)
