@@ -602,13 +602,21 @@ fwd_connect_addrs(const struct fwd_proto *p, const char *host,
 	return fd;
 }
 
-/* A socket of a UDP or DCCP channel was readable. */
+/*
+ * A socket of a UDP or DCCP channel was readable: up to FWD_DGRAM_BATCH
+ * datagrams, as a UDP listener reads them.  One a turn of the main loop
+ * held a busy sshd below 2 Mbit/s of 1200-byte datagrams on a guest of
+ * one CPU, the rest overflowing its socket.  A datagram that does not
+ * fit the channel's queue is dropped (3.4, 3.5: never buffered) and the
+ * rest wait in the socket for the next turn.
+ */
 int
 fwd_dgram_read(struct ssh *ssh, Channel *c)
 {
 	struct fwd_chan *f = c->sctp_fwd;
 	static u_char buf[FWD_READ_MAX];
 	ssize_t n;
+	u_int i;
 
 	/* 3.8: the confirmer sends nothing before "ready": read, drop */
 	if (f->confirmer && !f->ready && fwd_ms(ssh) != NULL) {
@@ -616,28 +624,33 @@ fwd_dgram_read(struct ssh *ssh, Channel *c)
 			f->dropped++;
 		return 1;
 	}
-	if ((n = recv(c->rfd, buf, sizeof(buf), 0)) == -1) {
-		if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
-			return 1;
-		if (f->ops->icmp_drops && errno == ECONNREFUSED) {
-			/* 3.4: ICMP port unreachable, counted and ignored */
-			f->dropped++;
-			return 1;
+	for (i = 0; i < FWD_DGRAM_BATCH; i++) {
+		if ((n = recv(c->rfd, buf, sizeof(buf), MSG_DONTWAIT)) == -1) {
+			if (errno == EINTR || errno == EAGAIN ||
+			    errno == EWOULDBLOCK)
+				return 1;
+			if (f->ops->icmp_drops && errno == ECONNREFUSED) {
+				/* 3.4: ICMP port unreachable, counted, ignored */
+				f->dropped++;
+				continue;
+			}
+			debug2("channel %d: %s read: %s", c->self,
+			    f->ops->name, strerror(errno));
+			fwd_read_failed(ssh, c);
+			return -1;
 		}
-		debug2("channel %d: %s read: %s", c->self, f->ops->name,
-		    strerror(errno));
-		fwd_read_failed(ssh, c);
-		return -1;
+		if (n == 0 && f->ops->eof_ends) {
+			debug2("channel %d: forwarded %s connection ended",
+			    c->self, f->ops->label);
+			fwd_read_failed(ssh, c);
+			return -1;
+		}
+		fwd_channel_used(ssh, c);
+		if (!fwd_queue_input(c, NULL, 0, buf, n)) {
+			f->dropped++;	/* 3.4, 3.5: never buffered */
+			break;
+		}
 	}
-	if (n == 0 && f->ops->eof_ends) {
-		debug2("channel %d: forwarded %s connection ended", c->self,
-		    f->ops->label);
-		fwd_read_failed(ssh, c);
-		return -1;
-	}
-	fwd_channel_used(ssh, c);
-	if (!fwd_queue_input(c, NULL, 0, buf, n))
-		f->dropped++;	/* 3.4, 3.5: never buffered */
 	return 1;
 }
 

@@ -49,6 +49,7 @@
 #define FWD_MIN_WINDOW		(64 * 1024)
 #define FWD_UNSEQ_QUEUE		(256 * 1024)	/* bytes waiting, 3.8 */
 #define FWD_READ_MAX		(64 * 1024)
+#define FWD_DGRAM_BATCH		64	/* datagrams read a turn */
 
 struct addrinfo;
 struct sockaddr;

@@ -490,7 +490,7 @@ fwd_udp_read(struct ssh *ssh, Channel *c)
 
 	if (nf->role != FWD_FLOW)
 		return fwd_dgram_read(ssh, c);
-	for (i = 0; i < 64; i++) {
+	for (i = 0; i < FWD_DGRAM_BATCH; i++) {
 		if ((n = recv(c->rfd, buf, sizeof(buf), MSG_TRUNC)) == -1) {
 			if (errno == EINTR || errno == EAGAIN ||
 			    errno == EWOULDBLOCK)
@@ -597,7 +597,7 @@ fwd_udp_post_listener(struct ssh *ssh, Channel *c)
 
 	if ((c->io_ready & SSH_CHAN_IO_SOCK_R) == 0)
 		return;
-	for (i = 0; i < 64; i++) {
+	for (i = 0; i < FWD_DGRAM_BATCH; i++) {
 		memset(&src, 0, sizeof(src));
 		cmsg_msghdr(&mh, &iov, buf, sizeof(buf), cbuf.buf,
 		    sizeof(cbuf.buf));
