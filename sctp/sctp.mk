@@ -63,6 +63,7 @@ SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/test_ms.o \
 	regress/unittests/sctp/test_fwd.o \
 	regress/unittests/sctp/test_fwd_spec.o \
+	regress/unittests/sctp/test_fwd_read.o \
 	regress/unittests/sctp/test_follow.o
 
 $(SCTP_UNITTESTS_OBJS): $(SCTP_HDRS) config.h

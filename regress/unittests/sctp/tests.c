@@ -521,6 +521,7 @@ test_events(void)
 void test_ms(void);
 void test_fwd(void);
 void test_fwd_spec(void);
+void test_fwd_read(void);
 void test_follow(void);
 
 void
@@ -533,6 +534,7 @@ tests(void)
 	test_ms();
 	test_fwd();
 	test_fwd_spec();
+	test_fwd_read();
 #ifdef WITH_SCTP
 	test_events();
 #endif
