@@ -25,7 +25,8 @@
 #	restarts: it aborts with its ABORT dropped, then a new socket
 #	associates from the same port to the forwarder's, which the
 #	forwarder's kernel takes for a restart (SCTP_RESTART); prints how
-#	that new association ended
+#	that new association ended ("reset" also when connect(2) itself
+#	fails with ECONNRESET: the forwarder's ABORT came first)
 #
 # Each prints one line: "got N end E", N the messages read and E how the
 # association ended for it: "reset" (ECONNRESET or another error), "eof"
@@ -137,7 +138,15 @@ def restart(s, port):
     n.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     n.bind(("127.0.0.1", local))
     n.settimeout(30)
-    n.connect(("127.0.0.1", port))
+    try:
+        n.connect(("127.0.0.1", port))
+    except ConnectionResetError:
+        # The forwarder aborts the restarted association (3.3); on a
+        # busy host its ABORT can come before connect(2) returns.  The
+        # test asks the forwarder's log whether it saw a restart.
+        print("restarted from port %d: reset before connect returned"
+              % local, flush=True)
+        return 0, "reset"
     print("restarted from port %d" % local, flush=True)
     return read_to_end(n)
 
