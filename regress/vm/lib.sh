@@ -1,6 +1,9 @@
 # lib.sh: helpers for the VM tests (sourced).
-set -eu
+set -eEu
 fatal() { echo "FAIL: $*"; exit 1; }
+# A command that fails where set -e ends the test (or a subshell) says
+# which it was, on stderr (the test's log; never a command's output).
+trap 'echo "set -e: ${BASH_SOURCE[0]##*/} line $LINENO: exit $?: $BASH_COMMAND" >&2' ERR
 note() { echo "- $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 # since T0: the seconds since uptime T0, two decimals.
