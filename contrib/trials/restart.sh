@@ -7,21 +7,21 @@
 # the server's socket carry on?  Variant (the argument): none, auth (both
 # ends on SCTP-AUTH key 1, key 0 deleted), extra (as auth, and the client
 # has gained an address the server does not know before it restarts),
-# auth6 (auth in IPv6).
+# auth6 (auth in IPv6), extra6 (extra in IPv6).
 #   VM_TEST_DIR=contrib/trials regress/vm/run RESULTS LOGDIR \
 #       restart restart-auth restart-extra restart-auth6
 . "$TOP/regress/vm/lib.sh"
 mode=${1:-none} fam=4
-[ "$mode" = auth6 ] && mode=auth fam=6
+case $mode in auth6) mode=auth fam=6 ;; extra6) mode=extra fam=6 ;; esac
 "$TOPO" up 2
 "$TOPO" set 1 delay 10
 "$TOPO" set 2 delay 10
 A1=$("$TOPO" addr a 1 $fam) A2=$("$TOPO" addr a 2 $fam)
 B1=$("$TOPO" addr b 1 $fam) B2=$("$TOPO" addr b 2 $fam)
 if [ $fam = 6 ]; then
-	plen=64 net1=${B1%::*}::/64 dad=nodad extra=fd00:3::1/64 other=4
+	plen=64 net1=${B1%::*}::/64 dad=nodad extra=fd00:3::1/64 other=4 any=::
 else
-	plen=24 net1=${B1%.*}.0/24 dad= extra=198.18.3.1/24 other=6
+	plen=24 net1=${B1%.*}.0/24 dad= extra=198.18.3.1/24 other=6 any=0.0.0.0
 fi
 W=$(mktemp -d)
 PY=$(dirname "$0")/restart.py
@@ -77,7 +77,7 @@ fi
 if [ "$mode" = extra ]; then
 	ip -n sctp-a addr add $extra dev path2 $dad
 	sleep 2
-	ctl restart 0.0.0.0 "$A1"
+	ctl restart "$any" "$A1"
 else
 	ctl restart
 fi
