@@ -11,7 +11,8 @@
 # and associate again from the same port, bound to BIND (the wildcard
 # address by default), and to FALLBACK if that fails.  With "auth" or
 # "extra" both ends authenticate DATA and SACK with key 1 and delete key
-# 0, and the client's new socket carries key 1 as its endpoint key.
+# 0, and the client's new socket carries key 1, and no key 0, as its
+# endpoint keys.
 import os
 import select
 import socket
@@ -20,8 +21,8 @@ import sys
 import time
 
 SOL = socket.IPPROTO_SCTP
-SET_PEER_PRIMARY, STATUS, AUTH_CHUNK, AUTH_KEY, AUTH_ACTIVE, AUTH_DELETE = \
-    5, 14, 21, 23, 24, 25
+SET_PEER_PRIMARY, AUTH_CHUNK, AUTH_KEY, AUTH_ACTIVE, AUTH_DELETE = \
+    5, 21, 23, 24, 25
 AUTO_ASCONF, EVENT, ASCONF_SUP, AUTH_SUP, RTOINFO, ASSOCINFO = \
     30, 127, 128, 129, 0, 1
 MSG_NOTIFICATION = 0x8000
