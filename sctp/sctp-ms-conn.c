@@ -113,6 +113,7 @@ sctp_ms_conn_new(int fd)
 	TAILQ_INIT(&c->uchans);
 	TAILQ_INIT(&c->mchans);
 	TAILQ_INIT(&c->parts);
+	sctp_ms_keep_init(&c->keep, c->nout);
 	debug2_f("fd %d: SCTP association, %u streams out, %u in", fd,
 	    c->nout, c->nin);
 	return c;
@@ -124,6 +125,7 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 	if (c == NULL)
 		return;
 	sctp_ms_outq_clear(c);
+	sctp_ms_keep_free(&c->keep);
 	sctp_ms_chans_free(c);
 	sctp_ms_cipher_free(c->enc);
 	sctp_ms_cipher_free(c->dec);

@@ -150,6 +150,7 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 			dry_subscribe(c, 0);
 			c->nonzero = c->after_newkeys = c->unseq_out = 0;
 			c->drains++;
+			c->drained = 1;
 		}
 		if (gated(c, m))
 			return 0;
@@ -171,7 +172,13 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		if (m->express)
 			c->express_bytes -= sshbuf_len(m->b);
 		TAILQ_REMOVE(&c->outq, m, next);
-		sshbuf_free(m->b);
+		/* 2.12: a sequenced packet is kept for a resume. */
+		if (!m->unseq && !m->level1)
+			sctp_ms_keep_add(&c->keep, m->stream, m->seq,
+			    c->drained, m->b);
+		else
+			sshbuf_free(m->b);
+		c->drained = 0;
 		free(m);
 	}
 	return 0;

@@ -21,7 +21,8 @@
  * (negotiation, 2.1), sctp-ms-send.c (the send queue and the scheduling,
  * 2.5, 2.10, 2.11), sctp-ms-drain.c (the drains of 2.7), sctp-ms-recv.c
  * (reading messages and the receive rules, 2.6), sctp-ms-chan.c (the
- * forwarding channels of 3.8) and sctp-ms-state.c (privilege separation).
+ * forwarding channels of 3.8), sctp-ms-state.c (privilege separation) and
+ * sctp-ms-keep.c (the copies kept for a resume, 2.12).
  * Each file calls only files listed after it here, never back.
  */
 
@@ -39,7 +40,27 @@ struct ms_msg {
 	int			 disconnect;	/* SSH2_MSG_DISCONNECT (2.7) */
 	int			 kexinit;	/* SSH2_MSG_KEXINIT (2.7) */
 	int			 retire;	/* sctp-auth-retire (1.4 (b)) */
+	uint32_t		 seq;		/* seq2 on stream 0, else seq3 */
 	struct sshbuf		*b;
+};
+
+/* 2.12: a sequenced packet written under the current key, kept */
+struct ms_kept {
+	TAILQ_ENTRY(ms_kept)	 next;
+	uint16_t		 stream;
+	uint32_t		 seq;		/* seq2 on stream 0, else seq3 */
+	int			 drained;	/* a drain came before it */
+	struct sshbuf		*b;
+};
+TAILQ_HEAD(ms_kept_list, ms_kept);
+
+struct ms_keep {
+	struct ms_kept_list	 q;		/* in the order written */
+	size_t			 bytes;
+	size_t			 limit;		/* 0: keep nothing */
+	u_int			 nstreams;	/* outbound */
+	uint32_t		*dropped;	/* per stream: the highest
+						   number dropped, 0 none */
 };
 
 /* 2.11: an interactive stream's budget */
@@ -103,6 +124,7 @@ struct sctp_ms_conn {
 	u_long			 prev_dropped;	/* late under dec_prev */
 	struct sctp_ms_send	 snd;
 	struct sctp_ms_recv	 rcv;
+	struct ms_keep		 keep;		/* 2.12 */
 	TAILQ_HEAD(, ms_msg)	 outq;
 	size_t			 outq_bytes;
 	size_t			 express_bytes;	/* of it, m->express (2.11) */
@@ -120,6 +142,8 @@ struct sctp_ms_conn {
 	double			 drain_deadline; /* monotime_double(), 0 = none */
 	double			 drain_start;
 	u_int			 drains;	/* completed, for tests and -v */
+	int			 drained;	/* one completed since the last
+						   message written (2.12) */
 	int			 lost;		/* errno: the association ended */
 	int			 sched;		/* SCTP_SCHED_* in use */
 	int			 w_interactive, w_bulk;
@@ -172,5 +196,17 @@ int	sctp_ms_end_message(const u_char *, size_t);
 int	sctp_ms_end_complete(struct sctp_ms_conn *, const struct sctp_ms_hdr *,
 	    const u_char *, size_t);
 void	sctp_ms_chans_free(struct sctp_ms_conn *);
+
+/* sctp-ms-keep.c */
+void	sctp_ms_keep_init(struct ms_keep *, u_int);
+void	sctp_ms_keep_reset(struct ms_keep *);
+void	sctp_ms_keep_free(struct ms_keep *);
+void	sctp_ms_keep_limit(struct ms_keep *, size_t);
+void	sctp_ms_keep_add(struct ms_keep *, uint16_t, uint32_t, int,
+	    struct sshbuf *);
+int	sctp_ms_keep_take(struct ms_keep *, const uint32_t *, u_int,
+	    struct ms_kept_list *);
+void	sctp_ms_kept_list_free(struct ms_kept_list *);
+size_t	sctp_ms_keep_bytes(const struct ms_keep *);
 
 #endif /* SCTP_MS_INT_H */

@@ -101,6 +101,7 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 		if ((r = sshbuf_put_u16(m, msg->stream)) != 0 ||
 		    (r = sshbuf_put_u8(m, msg->level1 | (msg->kexinit << 1) |
 		    (msg->disconnect << 2))) != 0 ||
+		    (r = sshbuf_put_u32(m, msg->seq)) != 0 ||
 		    (r = sshbuf_put_stringb(m, msg->b)) != 0)
 			return r;
 	}
@@ -173,11 +174,11 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 	 * pre-authentication child wrote and the monitor passed on without
 	 * reading it.  That child is not trusted: whatever indexes or
 	 * bounds something is checked here (every queued message at least
-	 * 7 bytes long).
+	 * 11 bytes long).
 	 */
 	if ((r = sshbuf_get_u32(m, &nq)) != 0)
 		return r;
-	if (nq > sshbuf_len(m) / 7)
+	if (nq > sshbuf_len(m) / 11)
 		return SSH_ERR_INVALID_FORMAT;
 	for (i = 0; i < nq; i++) {
 		msg = xcalloc(1, sizeof(*msg));
@@ -188,6 +189,7 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		TAILQ_INSERT_TAIL(&c->outq, msg, next);
 		if ((r = sshbuf_get_u16(m, &msg->stream)) != 0 ||
 		    (r = sshbuf_get_u8(m, &level1)) != 0 ||
+		    (r = sshbuf_get_u32(m, &msg->seq)) != 0 ||
 		    (r = sshbuf_get_stringb(m, msg->b)) != 0)
 			return r;
 		/* bit 0 level 1; 1 KEXINIT, 2 DISCONNECT, both level 1 */

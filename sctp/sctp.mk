@@ -27,6 +27,7 @@ SCTP_OBJS=\
 	sctp/sctp-ms-recv.o \
 	sctp/sctp-ms-drain.o \
 	sctp/sctp-ms-state.o \
+	sctp/sctp-ms-keep.o \
 	sctp/sctp-ms-conn.o \
 	sctp/sctp-fwd-msg.o \
 	sctp/sctp-fwd-options.o \
@@ -61,6 +62,7 @@ $(SCTP_OBJS): $(SCTP_HDRS) Makefile.in config.h includes.h
 SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/tests.o \
 	regress/unittests/sctp/test_ms.o \
+	regress/unittests/sctp/test_keep.o \
 	regress/unittests/sctp/test_fwd.o \
 	regress/unittests/sctp/test_fwd_spec.o \
 	regress/unittests/sctp/test_fwd_read.o \

@@ -1330,11 +1330,14 @@ test_conn(void)
 				sshbuf_free(m);
 			}
 		}
-		/* The queued message's stream is its 2-byte field. */
+		/*
+		 * The queued message's stream is its first field (u16, then
+		 * u8 level, u32 number, the sealed string).
+		 */
 		ASSERT_PTR_NE(m = sshbuf_new(), NULL);
 		ASSERT_INT_EQ(sshbuf_putb(m, st), 0);
 		p = sshbuf_mutable_ptr(m);
-		POKE_U16(p + len - 4 - sctp_ms_sealed_len(sizeof(data)) - 3,
+		POKE_U16(p + len - 4 - sctp_ms_sealed_len(sizeof(data)) - 7,
 		    10);
 		ASSERT_PTR_NE(ca = sctp_ms_conn_new(a), NULL);
 		ASSERT_INT_EQ(sctp_ms_state_get(ca, m), SSH_ERR_INVALID_FORMAT);

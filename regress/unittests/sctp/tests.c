@@ -519,6 +519,7 @@ test_events(void)
 #endif /* WITH_SCTP */
 
 void test_ms(void);
+void test_keep(void);
 void test_fwd(void);
 void test_fwd_spec(void);
 void test_fwd_read(void);
@@ -532,6 +533,7 @@ tests(void)
 	test_addrlist();
 	test_options();
 	test_ms();
+	test_keep();
 	test_fwd();
 	test_fwd_spec();
 	test_fwd_read();

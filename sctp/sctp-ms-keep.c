@@ -1,0 +1,186 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Multi-stream mode, the copies kept for a resume (PROTOCOL.sctp 2.12):
+ * every sequenced packet written under the current key, as written, so
+ * that after a restart of the association what the peer lacks goes again,
+ * the same bytes; and, for what the bound made it drop, the highest number
+ * per stream, so that a copy it lacks is known exactly.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include "openbsd-compat/sys-queue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+#include "log.h"
+#include "sshbuf.h"
+#include "ssherr.h"
+#include "sctp/sctp-ms.h"
+#include "sctp/sctp-ms-conn.h"
+#include "sctp/sctp-ms-int.h"
+
+#ifdef WITH_SCTP
+
+void
+sctp_ms_keep_init(struct ms_keep *k, u_int nstreams)
+{
+	memset(k, 0, sizeof(*k));
+	TAILQ_INIT(&k->q);
+	k->nstreams = nstreams;
+	k->dropped = xcalloc(nstreams, sizeof(*k->dropped));
+}
+
+static void
+kept_free(struct ms_kept *p)
+{
+	sshbuf_free(p->b);
+	free(p);
+}
+
+/* Drops every copy and forgets what was dropped: a new key (2.12). */
+void
+sctp_ms_keep_reset(struct ms_keep *k)
+{
+	struct ms_kept *p;
+
+	while ((p = TAILQ_FIRST(&k->q)) != NULL) {
+		TAILQ_REMOVE(&k->q, p, next);
+		kept_free(p);
+	}
+	k->bytes = 0;
+	if (k->dropped != NULL)
+		memset(k->dropped, 0, k->nstreams * sizeof(*k->dropped));
+}
+
+void
+sctp_ms_keep_free(struct ms_keep *k)
+{
+	sctp_ms_keep_reset(k);
+	free(k->dropped);
+	k->dropped = NULL;
+}
+
+/* The oldest copy goes; its number is recorded. */
+static void
+drop_oldest(struct ms_keep *k)
+{
+	struct ms_kept *p = TAILQ_FIRST(&k->q);
+
+	TAILQ_REMOVE(&k->q, p, next);
+	k->bytes -= sshbuf_len(p->b);
+	if (p->seq > k->dropped[p->stream])
+		k->dropped[p->stream] = p->seq;
+	kept_free(p);
+}
+
+/*
+ * The bound (2.12: at least the send buffer, the peer's largest window
+ * and one message); 0 keeps nothing, as before user authentication.
+ */
+void
+sctp_ms_keep_limit(struct ms_keep *k, size_t limit)
+{
+	k->limit = limit;
+	while (k->bytes > limit && !TAILQ_EMPTY(&k->q))
+		drop_oldest(k);
+}
+
+/*
+ * A sequenced packet was written: keep it (taking b) with its stream, its
+ * number (seq2 on stream 0, seq3 on the others) and whether a drain came
+ * before it.  Without a bound b is freed, and nothing is recorded: no
+ * resume can ask for it (2.12 (a)).
+ */
+void
+sctp_ms_keep_add(struct ms_keep *k, uint16_t stream, uint32_t seq,
+    int drained, struct sshbuf *b)
+{
+	struct ms_kept *p;
+
+	if (k->limit == 0 || stream >= k->nstreams) {
+		sshbuf_free(b);
+		return;
+	}
+	p = xcalloc(1, sizeof(*p));
+	p->stream = stream;
+	p->seq = seq;
+	p->drained = drained;
+	p->b = b;
+	TAILQ_INSERT_TAIL(&k->q, p, next);
+	k->bytes += sshbuf_len(b);
+	while (k->bytes > k->limit && TAILQ_FIRST(&k->q) != p)
+		drop_oldest(k);
+}
+
+/*
+ * A resume names the peer's next expected numbers, x[0] = X0 and x[s] =
+ * X[s] (n of them): move the copies from those on to out, in the order
+ * written, and free the rest, which the peer has.  SSH_ERR_NO_BUFFER_SPACE
+ * when one it needs was dropped (then nothing moves).
+ */
+int
+sctp_ms_keep_take(struct ms_keep *k, const uint32_t *x, u_int n,
+    struct ms_kept_list *out)
+{
+	struct ms_kept *p, *tmp;
+	u_int s;
+
+	if (n != k->nstreams)
+		return SSH_ERR_INTERNAL_ERROR;
+	for (s = 0; s < n; s++) {
+		if (k->dropped[s] != 0 && k->dropped[s] >= x[s]) {
+			debug_f("stream %u: the peer expects number %u, "
+			    "copies up to %u were dropped", s, x[s],
+			    k->dropped[s]);
+			return SSH_ERR_NO_BUFFER_SPACE;
+		}
+	}
+	TAILQ_FOREACH_SAFE(p, &k->q, next, tmp) {
+		TAILQ_REMOVE(&k->q, p, next);
+		k->bytes -= sshbuf_len(p->b);
+		if (p->seq >= x[p->stream])
+			TAILQ_INSERT_TAIL(out, p, next);
+		else
+			kept_free(p);
+	}
+	return 0;
+}
+
+/* Frees a list that sctp_ms_keep_take() filled. */
+void
+sctp_ms_kept_list_free(struct ms_kept_list *l)
+{
+	struct ms_kept *p;
+
+	while ((p = TAILQ_FIRST(l)) != NULL) {
+		TAILQ_REMOVE(l, p, next);
+		kept_free(p);
+	}
+}
+
+size_t
+sctp_ms_keep_bytes(const struct ms_keep *k)
+{
+	return k->bytes;
+}
+
+#endif /* WITH_SCTP */
