@@ -21,8 +21,9 @@
  * (negotiation, 2.1), sctp-ms-send.c (the send queue and the scheduling,
  * 2.5, 2.10, 2.11), sctp-ms-drain.c (the drains of 2.7), sctp-ms-recv.c
  * (reading messages and the receive rules, 2.6), sctp-ms-chan.c (the
- * forwarding channels of 3.8), sctp-ms-state.c (privilege separation) and
- * sctp-ms-keep.c (the copies kept for a resume, 2.12).
+ * forwarding channels of 3.8), sctp-ms-state.c (privilege separation),
+ * sctp-ms-resume.c (the resume message, 2.12) and sctp-ms-keep.c (the
+ * copies kept for a resume).
  * Each file calls only files listed after it here, never back.
  */
 
@@ -196,6 +197,15 @@ int	sctp_ms_end_message(const u_char *, size_t);
 int	sctp_ms_end_complete(struct sctp_ms_conn *, const struct sctp_ms_hdr *,
 	    const u_char *, size_t);
 void	sctp_ms_chans_free(struct sctp_ms_conn *);
+
+/* sctp-ms-resume.c */
+#define SCTP_MS_RESUME	"sctp-resume-v01@openssh-sctp.invalid"
+int	sctp_ms_resume_put(const struct sctp_ms_recv *, uint32_t, uint32_t,
+	    struct sshbuf *);
+int	sctp_ms_resume_parse(const u_char *, size_t, u_int, uint32_t *,
+	    uint32_t *, uint32_t *);
+int	sctp_ms_resume_check(const struct sctp_ms_send *, const uint32_t *,
+	    u_int);
 
 /* sctp-ms-keep.c */
 void	sctp_ms_keep_init(struct ms_keep *, u_int);

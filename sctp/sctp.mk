@@ -27,6 +27,7 @@ SCTP_OBJS=\
 	sctp/sctp-ms-recv.o \
 	sctp/sctp-ms-drain.o \
 	sctp/sctp-ms-state.o \
+	sctp/sctp-ms-resume.o \
 	sctp/sctp-ms-keep.o \
 	sctp/sctp-ms-conn.o \
 	sctp/sctp-fwd-msg.o \

@@ -16,8 +16,8 @@
 
 /*
  * Multi-stream mode: the copies kept for a resume (PROTOCOL.sctp 2.12),
- * what a resume takes from them, and the exact record of what the bound
- * dropped.
+ * what a resume takes from them, the exact record of what the bound
+ * dropped, and the resume message's payload.
  */
 
 #include "includes.h"
@@ -32,6 +32,7 @@
 #include "../test_helper/test_helper.h"
 
 #include "xmalloc.h"
+#include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "sctp/sctp-ms.h"
@@ -182,6 +183,156 @@ test_keep_take(void)
 	sctp_ms_keep_free(&k);
 	TEST_DONE();
 }
+
+/* A writable copy of b. */
+static struct sshbuf *
+copy(const struct sshbuf *b)
+{
+	struct sshbuf *c;
+
+	ASSERT_PTR_NE(c = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sshbuf_putb(c, b), 0);
+	return c;
+}
+
+/* The payload of a resume, then byte I set to V: parse's result. */
+static int
+parse_poked(const struct sshbuf *b, size_t i, u_char v, uint32_t *x)
+{
+	struct sshbuf *c;
+	uint32_t rn, kn;
+	int r;
+
+	c = copy(b);
+	if (i < sshbuf_len(c))
+		sshbuf_mutable_ptr(c)[i] = v;
+	r = sctp_ms_resume_parse(sshbuf_ptr(c), sshbuf_len(c), NS, &rn, &kn,
+	    x);
+	sshbuf_free(c);
+	return r;
+}
+
+static void
+test_resume_codec(void)
+{
+	struct sctp_ms_recv rcv;
+	struct sctp_ms_send snd;
+	struct sshbuf *b;
+	uint32_t x[NS], rn, kn;
+	size_t len, i, head;
+
+	memset(&rcv, 0, sizeof(rcv));
+	memset(&snd, 0, sizeof(snd));
+	ASSERT_INT_EQ(sctp_ms_recv_init(&rcv, NS), 0);
+	ASSERT_INT_EQ(sctp_ms_send_init(&snd, NS), 0);
+	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
+
+	TEST_START("resume: the receive state, and back");
+	rcv.x0 = 7;
+	rcv.x[2] = 5;
+	ASSERT_INT_EQ(sctp_ms_resume_put(&rcv, 3, 2, b), 0);
+	memset(x, 0xff, sizeof(x));
+	ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(b), sshbuf_len(b), NS,
+	    &rn, &kn, x), 0);
+	ASSERT_U32_EQ(rn, 3);
+	ASSERT_U32_EQ(kn, 2);
+	ASSERT_U32_EQ(x[0], 7);
+	ASSERT_U32_EQ(x[1], 1);
+	ASSERT_U32_EQ(x[2], 5);
+	ASSERT_U32_EQ(x[3], 1);
+	/* only stream 2 is listed */
+	len = sshbuf_len(b);
+	ASSERT_SIZE_T_EQ(len, 1 + 4 + strlen(SCTP_MS_RESUME) + 1 + 16 + 8);
+	TEST_DONE();
+
+	TEST_START("resume: every other layout is refused");
+	head = 1 + 4 + strlen(SCTP_MS_RESUME) + 1;
+	for (i = 0; i < len; i++)	/* truncated */
+		ASSERT_INT_NE(sctp_ms_resume_parse(sshbuf_ptr(b), i, NS, &rn,
+		    &kn, x), 0);
+	ASSERT_INT_EQ(parse_poked(b, 0, SSH2_MSG_IGNORE, x),
+	    SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(parse_poked(b, 5, 'x', x), SSH_ERR_INVALID_FORMAT);
+	ASSERT_INT_EQ(parse_poked(b, head - 1, 1, x), SSH_ERR_INVALID_FORMAT);
+	/* X0 = 0 */
+	{
+		struct sshbuf *c;
+
+		c = copy(b);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 8, 0);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+		/* stream 0, stream 4 (of 4), X[s] = 1 */
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 8, 7);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 16, 0);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 16, NS);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 16, 2);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 20, 1);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 20, 5);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), 0);
+		/* a count beyond what follows; trailing bytes */
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 12, 2);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+		POKE_U32(sshbuf_mutable_ptr(c) + head + 12, 1);
+		ASSERT_INT_EQ(sshbuf_put_u8(c, 0), 0);
+		ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(c),
+		    sshbuf_len(c), NS, &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+		sshbuf_free(c);
+	}
+	/* streams not increasing */
+	sshbuf_reset(b);
+	rcv.x[1] = 2;
+	rcv.x[3] = 9;
+	ASSERT_INT_EQ(sctp_ms_resume_put(&rcv, 1, 1, b), 0);
+	ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(b), sshbuf_len(b), NS,
+	    &rn, &kn, x), 0);
+	ASSERT_U32_EQ(x[1], 2);
+	ASSERT_U32_EQ(x[3], 9);
+	POKE_U32(sshbuf_mutable_ptr(b) + head + 24, 1);	/* 1, 1, 3 */
+	ASSERT_INT_EQ(sctp_ms_resume_parse(sshbuf_ptr(b), sshbuf_len(b), NS,
+	    &rn, &kn, x), SSH_ERR_INVALID_FORMAT);
+	TEST_DONE();
+
+	TEST_START("resume: no more than was sent");
+	x[0] = 1;
+	x[1] = x[2] = x[3] = 1;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS), 0);
+	x[0] = 2;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS),
+	    SSH_ERR_PROTOCOL_ERROR);
+	snd.c0 = 1;
+	snd.c[3] = 4;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS), 0);
+	x[3] = 5;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS), 0);
+	x[3] = 6;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS),
+	    SSH_ERR_PROTOCOL_ERROR);
+	x[3] = 1;
+	snd.c[1] = 0xfffffffe;
+	x[1] = 0xffffffff;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS), 0);
+	TEST_DONE();
+
+	TEST_START("resume: a key's epoch must be 0");
+	rcv.epoch = 1;
+	sshbuf_reset(b);
+	ASSERT_INT_EQ(sctp_ms_resume_put(&rcv, 1, 1, b),
+	    SSH_ERR_INTERNAL_ERROR);
+	TEST_DONE();
+
+	sshbuf_free(b);
+	sctp_ms_recv_free(&rcv);
+	sctp_ms_send_free(&snd);
+}
 #endif /* WITH_SCTP */
 
 void
@@ -189,5 +340,6 @@ test_keep(void)
 {
 #ifdef WITH_SCTP
 	test_keep_take();
+	test_resume_codec();
 #endif
 }
