@@ -176,6 +176,63 @@ sctp_ms_full_io(struct sctp_ms_conn *c)
 		    "net.sctp.intl_enable = 1)");
 }
 
+/*
+ * 2.12: resuming after a restart allowed from now on (after user
+ * authentication, with SCTP-AUTH keyed by SSH): copies of what is written
+ * are kept, up to the send buffer, the peer's window and P.
+ */
+void
+sctp_ms_resume_enable(struct sctp_ms_conn *c, int client)
+{
+	struct sctp_status st;
+	socklen_t len = sizeof(st);
+	int sndbuf = 0;
+	size_t bound;
+
+	if (c == NULL || !c->agreed || c->rs.enabled)
+		return;
+	len = sizeof(sndbuf);
+	if (getsockopt(c->fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &len) == -1 ||
+	    sndbuf < 0)
+		sndbuf = 0;
+	memset(&st, 0, sizeof(st));
+	len = sizeof(st);
+	if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == -1)
+		st.sstat_rwnd = 0;
+	bound = (size_t)sndbuf + st.sstat_rwnd +
+	    (c->idata ? SCTP_MS_MAX_PARTS : SCTP_MS_MAX_MSG);
+	c->rs.enabled = 1;
+	c->rs.client = client;
+	sctp_ms_keep_limit(&c->keep, bound);
+	debug2_f("SCTP resume after a restart possible: up to %zu bytes of "
+	    "copies kept", bound);
+}
+
+/*
+ * 2.12, the client: its association was restarted (restart number, 1 the
+ * first time); every message read from the old one has been processed.
+ */
+int
+sctp_ms_restart(struct sctp_ms_conn *c, uint32_t number)
+{
+	if (c == NULL || !c->rs.enabled || !c->rs.client)
+		return SSH_ERR_INTERNAL_ERROR;
+	sctp_ms_parts_free(c);
+	return sctp_ms_resume_begin(c, 1, number);
+}
+
+int
+sctp_ms_resuming(const struct sctp_ms_conn *c)
+{
+	return c != NULL && c->rs.awaiting;
+}
+
+u_int
+sctp_ms_resumes(const struct sctp_ms_conn *c)
+{
+	return c == NULL ? 0 : c->rs.resumes;
+}
+
 int
 sctp_ms_in_active(const struct sctp_ms_conn *c)
 {
@@ -193,6 +250,10 @@ sctp_ms_out_active(const struct sctp_ms_conn *c)
 struct sctp_ms_conn *sctp_ms_conn_new(int fd) { return NULL; }
 void sctp_ms_conn_free(struct sctp_ms_conn *c) { }
 void sctp_ms_full_io(struct sctp_ms_conn *c) { }
+void sctp_ms_resume_enable(struct sctp_ms_conn *c, int client) { }
+int sctp_ms_restart(struct sctp_ms_conn *c, uint32_t n) { return -1; }
+int sctp_ms_resuming(const struct sctp_ms_conn *c) { return 0; }
+u_int sctp_ms_resumes(const struct sctp_ms_conn *c) { return 0; }
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *c, int s) { return NULL; }
 int sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
     const char *peer, int strict, const char *ei, const char *eo, int ci,

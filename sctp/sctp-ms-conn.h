@@ -46,6 +46,10 @@ void	sctp_configure(struct ssh *, const struct sctp_options *);
  * (sctp_events_enable()): sendmsg/recvmsg with stream information (2.5).
  */
 void	sctp_ms_full_io(struct sctp_ms_conn *);
+void	sctp_ms_resume_enable(struct sctp_ms_conn *, int client);
+int	sctp_ms_restart(struct sctp_ms_conn *, uint32_t number);
+int	sctp_ms_resuming(const struct sctp_ms_conn *);
+u_int	sctp_ms_resumes(const struct sctp_ms_conn *);
 
 /* Key exchange (2.1). */
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *, int server);

@@ -116,6 +116,14 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 
 	if (c == NULL)
 		return 0;
+	/* 2.12: a drain under way at a restart starts over. */
+	if (c->drain_restart) {
+		if (c->dry_wait)
+			dry_subscribe(c, 0);
+		c->drain_for = NULL;
+		c->dry = 0;
+		c->drain_restart = 0;
+	}
 	while ((m = sctp_ms_pick_next(c)) != NULL) {
 		/* A drain given up (DISCONNECT's cap, the end): the connection
 		 * ends, its event is of no more use. */
@@ -172,8 +180,11 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		if (m->express)
 			c->express_bytes -= sshbuf_len(m->b);
 		TAILQ_REMOVE(&c->outq, m, next);
+		/* 2.12 (b): a level-1 message other than NEWKEYS since it */
+		if (m->level1)
+			c->l1_out = !m->newkeys;
 		/* 2.12: a sequenced packet is kept for a resume. */
-		if (!m->unseq && !m->level1)
+		if (!m->unseq && !m->level1 && m->resume != 1)
 			sctp_ms_keep_add(&c->keep, m->stream, m->seq,
 			    c->drained, m->b);
 		else
@@ -214,6 +225,8 @@ sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
 		d = c->hold_deadline;
 	if (c->dec_prev != NULL && (d == 0 || c->dec_prev_until < d))
 		d = c->dec_prev_until;	/* 2.8: erased on time */
+	if (c->rs.awaiting && (d == 0 || c->rs.deadline < d))
+		d = c->rs.deadline;	/* 2.12 */
 	if (d == 0)
 		return;
 	left = d - monotime_double();
@@ -234,6 +247,11 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 	if (gate_expired(c)) {
 		error("SCTP-AUTH: the peer took no new key in %d seconds "
 		    "(SCTPDrainTimeout)", c->opts->drain_timeout);
+		return SSH_ERR_CONN_TIMEOUT;
+	}
+	if (c->rs.awaiting && monotime_double() >= c->rs.deadline) {
+		error("SCTP association restarted: no resume from the peer "
+		    "within %d seconds", SCTP_MS_RESUME_SECS);
 		return SSH_ERR_CONN_TIMEOUT;
 	}
 	if (sctp_ms_hold_expired(c)) {

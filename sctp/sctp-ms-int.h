@@ -40,9 +40,30 @@ struct ms_msg {
 	int			 express;	/* on an interactive stream */
 	int			 disconnect;	/* SSH2_MSG_DISCONNECT (2.7) */
 	int			 kexinit;	/* SSH2_MSG_KEXINIT (2.7) */
+	int			 newkeys;	/* SSH2_MSG_NEWKEYS (2.12) */
 	int			 retire;	/* sctp-auth-retire (1.4 (b)) */
 	uint32_t		 seq;		/* seq2 on stream 0, else seq3 */
+	int			 resume;	/* 2.12: 1 our resume, 2 a copy
+						   sent again; both go first */
 	struct sshbuf		*b;
+};
+
+/* 2.12: a restart and the resume */
+#define SCTP_MS_RESUME_SECS	60	/* the wait for the peer's resume */
+#define SCTP_MS_RESTARTS	8	/* at most these ... */
+#define SCTP_MS_RESTART_SECS	60	/* ... within this many seconds */
+struct ms_restart {
+	int			 enabled;	/* the caller allows resuming */
+	int			 awaiting;	/* the peer's resume */
+	int			 client;
+	int			 since;		/* restarted: SENDER_DRY checked */
+	uint32_t		 number;	/* client: its restart; server:
+						   the last resume accepted */
+	double			 deadline;
+	double			 at[SCTP_MS_RESTARTS];	/* the last ones */
+	u_long			 discarded;	/* read while awaiting */
+	u_long			 unseq_dropped;	/* not sent while awaiting */
+	u_int			 resumes;	/* completed */
 };
 
 /* 2.12: a sequenced packet written under the current key, kept */
@@ -126,6 +147,11 @@ struct sctp_ms_conn {
 	struct sctp_ms_send	 snd;
 	struct sctp_ms_recv	 rcv;
 	struct ms_keep		 keep;		/* 2.12 */
+	struct ms_restart	 rs;		/* 2.12 */
+	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */
+	int			 l1_out, l1_in;	/* a level-1 message other than
+						   NEWKEYS since NEWKEYS (2.12) */
+	int			 drain_restart;	/* a drain under way starts over */
 	TAILQ_HEAD(, ms_msg)	 outq;
 	size_t			 outq_bytes;
 	size_t			 express_bytes;	/* of it, m->express (2.11) */
@@ -206,6 +232,9 @@ int	sctp_ms_resume_parse(const u_char *, size_t, u_int, uint32_t *,
 	    uint32_t *, uint32_t *);
 int	sctp_ms_resume_check(const struct sctp_ms_send *, const uint32_t *,
 	    u_int);
+int	sctp_ms_resume_begin(struct sctp_ms_conn *, int, uint32_t);
+int	sctp_ms_resume_take(struct sctp_ms_conn *, const struct sctp_ms_hdr *,
+	    const u_char *, size_t);
 
 /* sctp-ms-keep.c */
 void	sctp_ms_keep_init(struct ms_keep *, u_int);

@@ -172,6 +172,7 @@ sctp_ms_newkeys(struct sctp_ms_conn *c, int out, const struct sshbuf *input)
 		sctp_ms_send_newkey(&c->snd);
 		/* 2.12 (b): copies under the old key are of no more use. */
 		sctp_ms_keep_reset(&c->keep);
+		c->nkeys++;
 		c->active_out = 1;
 		/* New-key packets must not overtake NEWKEYS (2.7). */
 		c->after_newkeys = 1;

@@ -95,6 +95,16 @@ sctp_ms_send_free(struct sctp_ms_send *s)
  * sequenced or not.  Fills h (counter, numbers, stream, flags).
  */
 int
+sctp_ms_send_resume_number(struct sctp_ms_send *s, struct sctp_ms_hdr *h)
+{
+	memset(h, 0, sizeof(*h));
+	if (s->unseq_ctr == UINT64_MAX)
+		return SSH_ERR_NEED_REKEY;
+	h->counter = s->unseq_ctr++;	/* 2.12: ordered, stream 0, all 0 */
+	return 0;
+}
+
+int
 sctp_ms_send_number(struct sctp_ms_send *s, u_char type, uint16_t stream,
     int unseq, struct sctp_ms_hdr *h)
 {
@@ -246,6 +256,24 @@ seq_mark(struct sctp_ms_recv *r, uint64_t ctr)
 		r->swin[i / 64] &= ~bit;
 		r->low++;
 	}
+	return 0;
+}
+
+/*
+ * 2.12: a resume as the receive rules see it: ordered on stream 0, every
+ * number 0, a counter of the unsequenced half that the replay window takes
+ * (seen, or older than the window, refuses it).
+ */
+int
+sctp_ms_recv_resume_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h)
+{
+	if (h->stream != 0 || (h->flags & SCTP_MS_F_UNORDERED) != 0 ||
+	    (h->counter & SCTP_MS_UNSEQ) == 0)
+		return violation(r, "resume not ordered on stream 0");
+	if (h->seq1 != 0 || h->seq2 != 0 || h->seq3 != 0)
+		return violation(r, "resume numbers not 0");
+	if (!unseq_fresh(r, h->counter))
+		return violation(r, "resume replayed");
 	return 0;
 }
 

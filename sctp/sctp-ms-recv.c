@@ -144,26 +144,55 @@ lost(struct sctp_ms_conn *c, int err)
 	sctp_log_lost(err);
 }
 
-static void
-notification(struct sctp_ms_conn *c, const u_char *p, size_t len)
+/* 2.12: nothing pending or unacknowledged in the kernel. */
+static int
+kernel_dry(const struct sctp_ms_conn *c)
+{
+	struct sctp_status st;
+	socklen_t len = sizeof(st);
+
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == -1)
+		return 0;
+	return st.sstat_penddata == 0 && st.sstat_unackdata == 0;
+}
+
+static int
+notification(struct sctp_ms_conn *c, struct sshbuf *input, const u_char *p,
+    size_t len)
 {
 	const union sctp_notification *sn = (const void *)p;
 
 	if (len < sizeof(sn->sn_header))
-		return;
+		return 0;
 	switch (sn->sn_header.sn_type) {
 	case SCTP_SENDER_DRY_EVENT:
-		if (c->dry_wait)
+		/* 2.12: after a restart, one raised before the last write
+		 * may be read after it. */
+		if (c->dry_wait && (!c->rs.since || kernel_dry(c)))
 			c->dry = 1;
-		return;
+		return 0;
+	case SCTP_ASSOC_CHANGE:
+		/*
+		 * 2.12: the server resumes after the messages read before
+		 * the event: a mark in the input, where sctp_ms_recv() meets
+		 * it in order.
+		 */
+		if (len >= sizeof(struct sctp_assoc_change) &&
+		    sn->sn_assoc_change.sac_state == SCTP_RESTART &&
+		    c->rs.enabled && !c->rs.client)
+			return add_record(input, 0, SCTP_MS_F_RESTART,
+			    (const u_char *)"", 0);
+		break;
 	case SCTP_PARTIAL_DELIVERY_EVENT:
 		if (len >= sizeof(sn->sn_pdapi_event))
 			parts_abort(c, &sn->sn_pdapi_event);
-		return;
+		return 0;
 	}
 	/* A path came, went or changed: its MTU may differ (2.10). */
 	c->mtu_stale = 1;
 	sctp_log_notification(c->ssh, c->fd, p, len);
+	return 0;
 }
 
 /*
@@ -202,10 +231,8 @@ static int
 whole(struct sctp_ms_conn *c, struct sshbuf *input, uint32_t key,
     const u_char *d, size_t len, size_t *done)
 {
-	if (key == PART_NOTE) {
-		notification(c, d, len);
-		return 0;
-	}
+	if (key == PART_NOTE)
+		return notification(c, input, d, len);
 	*done = len;
 	return add_record(input, key & 0xffff,
 	    (key & PART_UNORDERED) ? SCTP_MS_F_UNORDERED : 0, d, len);
@@ -507,6 +534,55 @@ hold_started(struct sctp_ms_conn *c, uint16_t stream, uint64_t counter)
 }
 
 /*
+ * 2.12: the mark of a restart (server), or a record read while this end
+ * awaits the peer's resume: the resume is taken, anything else discarded
+ * (the peer wrote it before it knew of the restart, and sends it again).
+ */
+static int
+restart_record(struct sctp_ms_conn *c, struct sshbuf *src,
+    struct sshbuf *packet)
+{
+	struct sctp_ms_hdr h;
+	const u_char *p = sshbuf_ptr(src);
+	uint32_t len = PEEK_U32(p);
+	uint16_t stream = PEEK_U16(p + 4);
+	uint8_t flags = p[6];
+	int r;
+
+	if (flags & SCTP_MS_F_RESTART) {
+		if ((r = sshbuf_consume(src, REC_HDR)) != 0)
+			return r;
+		/* Linux keeps partial delivery across a restart. */
+		if (!TAILQ_EMPTY(&c->parts)) {
+			error("SCTP restart during partial delivery: the "
+			    "connection cannot resume");
+			return SSH_ERR_CONN_CLOSED;
+		}
+		return sctp_ms_resume_begin(c, 0, 0);
+	}
+	if (stream != 0 || (flags & SCTP_MS_F_UNORDERED) ||
+	    len < SCTP_MS_COUNTER_LEN ||
+	    (PEEK_U64(p + REC_HDR) & SCTP_MS_UNSEQ) == 0) {
+		c->rs.discarded++;
+		debug3_f("stream %u: %u bytes read while awaiting the peer's "
+		    "resume: discarded", stream, len);
+		return sshbuf_consume(src, REC_HDR + (size_t)len);
+	}
+	sshbuf_reset(packet);
+	if ((r = sctp_ms_open(c->dec, p + REC_HDR, len, stream, 0, &h,
+	    packet)) != 0) {
+		error("SCTP resume refused: %s", ssh_err(r));
+		return r;
+	}
+	r = sctp_ms_resume_take(c, &h, sshbuf_ptr(packet),
+	    sshbuf_len(packet));
+	sshbuf_reset(packet);
+	if (r != 0)
+		return r;
+	return sshbuf_consume(src, REC_HDR + (size_t)len);
+}
+
+/*
  * Take the next record from input, open it and apply the receive rules
  * (2.6); on acceptance append the message to packet in the RFC 4253
  * layout (length, padding length 4, payload, 4 bytes of padding) that
@@ -537,6 +613,11 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 		flags = p[6];
 		if (sshbuf_len(src) < REC_HDR + (size_t)len)
 			return SSH_ERR_INTERNAL_ERROR;	/* whole records only */
+		if ((flags & SCTP_MS_F_RESTART) || c->rs.awaiting) {
+			if ((r = restart_record(c, src, packet)) != 0)
+				return r;
+			continue;
+		}
 		if (src == input && c->rcv.holding && stream == 0) {
 			/* Stream 0 waits behind the held packet (2.6). */
 			if ((r = hold_record(c, p, REC_HDR + (size_t)len)) != 0 ||
@@ -578,6 +659,12 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			    stream, (unsigned long long)h.counter);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
+		/* 2.12 (b): a level-1 message other than NEWKEYS since it */
+		if (verdict == SCTP_MS_HOLD)
+			c->l1_in = 1;
+		else if (verdict == SCTP_MS_ACCEPT &&
+		    sctp_ms_type_level1(sshbuf_ptr(packet)[5]))
+			c->l1_in = sshbuf_ptr(packet)[5] != SSH2_MSG_NEWKEYS;
 		if (verdict == SCTP_MS_HOLD) {
 			sshbuf_reset(packet);
 			if (!was_holding)

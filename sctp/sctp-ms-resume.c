@@ -15,9 +15,10 @@
  */
 
 /*
- * Multi-stream mode, the resume message (PROTOCOL.sctp 2.12): its payload
- * made from the receive state, and a received one parsed and checked
- * against the send state.
+ * Multi-stream mode, the resume (PROTOCOL.sctp 2.12): the payload made
+ * from the receive state, a received one parsed and checked against the
+ * send state; the start of the wait for the peer's resume at a restart,
+ * and on the peer's resume our own and the copies it lacks queued first.
  */
 
 #include "includes.h"
@@ -30,6 +31,7 @@
 
 #include "xmalloc.h"
 #include "log.h"
+#include "misc.h"
 #include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
@@ -152,6 +154,191 @@ sctp_ms_resume_check(const struct sctp_ms_send *snd, const uint32_t *x,
 		}
 	}
 	return 0;
+}
+
+/* Why this end may not resume (2.12 (a), (b), (d)), or NULL. */
+static const char *
+not_allowed(struct sctp_ms_conn *c, double now)
+{
+	u_int i, n = 0;
+
+	if (!c->rs.enabled || !c->agreed || !c->active_in || !c->active_out ||
+	    !c->full_io)
+		return "not in multi-stream mode with SCTP-AUTH after user "
+		    "authentication";
+	if (c->l1_out || c->l1_in || c->rcv.holding || c->rcv.epoch != 0 ||
+	    c->snd.epoch != 0)
+		return "during a key exchange";
+	for (i = 0; i < SCTP_MS_RESTARTS; i++)
+		if (c->rs.at[i] != 0 && now - c->rs.at[i] < SCTP_MS_RESTART_SECS)
+			n++;
+	if (n >= SCTP_MS_RESTARTS)
+		return "too many restarts within a minute";
+	return NULL;
+}
+
+/* Our resume, sealed and queued at the head, a drain before it. */
+static int
+queue_resume(struct sctp_ms_conn *c, struct ms_msg *after)
+{
+	struct sctp_ms_hdr h;
+	struct ms_msg *m;
+	struct sshbuf *pl;
+	int r;
+
+	if ((pl = sshbuf_new()) == NULL)
+		return SSH_ERR_ALLOC_FAIL;
+	if ((r = sctp_ms_resume_put(&c->rcv, c->rs.number, c->nkeys,
+	    pl)) != 0 || (r = sctp_ms_send_resume_number(&c->snd, &h)) != 0) {
+		sshbuf_free(pl);
+		return r;
+	}
+	m = xcalloc(1, sizeof(*m));
+	if ((m->b = sshbuf_new()) == NULL) {
+		free(m);
+		sshbuf_free(pl);
+		return SSH_ERR_ALLOC_FAIL;
+	}
+	if ((r = sctp_ms_seal(c->enc, &h, sshbuf_ptr(pl), sshbuf_len(pl),
+	    m->b)) != 0) {
+		sshbuf_free(m->b);
+		free(m);
+		sshbuf_free(pl);
+		return r;
+	}
+	sshbuf_free(pl);
+	m->stream = 0;
+	m->drain = 2;		/* what went before is read before it */
+	m->resume = 1;
+	c->outq_bytes += sshbuf_len(m->b);
+	if (after == NULL)
+		TAILQ_INSERT_HEAD(&c->outq, m, next);
+	else
+		TAILQ_INSERT_AFTER(&c->outq, after, m, next);
+	return 0;
+}
+
+/*
+ * The association restarted (server: its event read, after every message
+ * read before it; client: associated again, restart number): wait for the
+ * peer's resume, sending nothing meanwhile but the client's own.  The
+ * caller has discarded the parts of messages (2.10).  SSH_ERR_CONN_CLOSED,
+ * logged, when this end may not resume.
+ */
+int
+sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
+{
+	const char *why;
+	double now = monotime_double();
+	u_int i, oldest = 0;
+	int r;
+
+	if ((why = not_allowed(c, now)) != NULL) {
+		error("SCTP association restarted: the connection cannot "
+		    "resume (%s)", why);
+		return SSH_ERR_CONN_CLOSED;
+	}
+	for (i = 1; i < SCTP_MS_RESTARTS; i++)
+		if (c->rs.at[i] < c->rs.at[oldest])
+			oldest = i;
+	c->rs.at[oldest] = now;
+	c->rs.awaiting = 1;
+	c->rs.client = client;
+	c->rs.since = 1;
+	c->rs.deadline = now + SCTP_MS_RESUME_SECS;
+	c->drain_restart = 1;
+	if (client) {
+		c->rs.number = number;
+		if ((r = queue_resume(c, NULL)) != 0)
+			return r;
+	}
+	debug_f("SCTP association restarted (%s, restart %u): waiting for "
+	    "the peer's resume", client ? "client" : "server", c->rs.number);
+	return 0;
+}
+
+/*
+ * The peer's resume, its tag verified: h its header, p its payload.  On
+ * success the copies it lacks go at the head of the queue, in the order
+ * they were written, after our own resume (server).  Any failure ends the
+ * connection.
+ */
+int
+sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
+    const u_char *p, size_t len)
+{
+	struct ms_kept_list l;
+	struct ms_kept *k;
+	struct ms_msg *m, *last = NULL;
+	uint32_t *x, rn, kn;
+	u_int n = 0;
+	size_t bytes = 0;
+	int r;
+
+	if (sctp_ms_recv_resume_check(&c->rcv, h) != 0) {
+		error("SCTP resume refused: %s", c->rcv.why);
+		return SSH_ERR_PROTOCOL_ERROR;
+	}
+	x = xcalloc(c->nout, sizeof(*x));
+	if ((r = sctp_ms_resume_parse(p, len, c->nout, &rn, &kn, x)) != 0) {
+		error("SCTP resume refused: malformed");
+		goto out;
+	}
+	r = SSH_ERR_PROTOCOL_ERROR;
+	if (c->rs.client ? rn != c->rs.number : rn <= c->rs.number) {
+		error("SCTP resume refused: restart number %u, expected %s%u",
+		    rn, c->rs.client ? "" : "above ", c->rs.number);
+		goto out;
+	}
+	if (kn != c->nkeys) {
+		error("SCTP resume refused: key exchange %u, ours is %u", kn,
+		    c->nkeys);
+		goto out;
+	}
+	if (sctp_ms_resume_check(&c->snd, x, c->nout) != 0) {
+		error("SCTP resume refused: the peer names packets never sent");
+		goto out;
+	}
+	c->rs.number = rn;
+	TAILQ_INIT(&l);
+	if ((r = sctp_ms_keep_take(&c->keep, x, c->nout, &l)) != 0) {
+		error("SCTP restart: a lost packet is no longer kept");
+		goto out;
+	}
+	if (!c->rs.client) {
+		if ((r = queue_resume(c, NULL)) != 0) {
+			sctp_ms_kept_list_free(&l);
+			goto out;
+		}
+		last = TAILQ_FIRST(&c->outq);
+	}
+	while ((k = TAILQ_FIRST(&l)) != NULL) {
+		TAILQ_REMOVE(&l, k, next);
+		m = xcalloc(1, sizeof(*m));
+		m->stream = k->stream;
+		m->seq = k->seq;
+		m->drain = k->drained ? 2 : 0;
+		m->resume = 2;
+		m->b = k->b;
+		free(k);
+		c->outq_bytes += sshbuf_len(m->b);
+		bytes += sshbuf_len(m->b);
+		n++;
+		if (last == NULL)
+			TAILQ_INSERT_HEAD(&c->outq, m, next);
+		else
+			TAILQ_INSERT_AFTER(&c->outq, last, m, next);
+		last = m;
+	}
+	c->rs.awaiting = 0;
+	c->rs.resumes++;
+	verbose("SCTP association restarted: the connection resumes "
+	    "(restart %u; %u packets, %zu bytes sent again; %lu read "
+	    "meanwhile discarded)", rn, n, bytes, c->rs.discarded);
+	r = 0;
+ out:
+	free(x);
+	return r;
 }
 
 #endif /* WITH_SCTP */

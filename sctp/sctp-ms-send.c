@@ -479,12 +479,21 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 		free(m);
 		return r;
 	}
+	if (unseq && c->rs.awaiting) {
+		/* 2.12: data that may be lost; its counter stays used. */
+		*sealed_len = sshbuf_len(m->b);
+		sshbuf_free(m->b);
+		free(m);
+		c->rs.unseq_dropped++;
+		return 0;
+	}
 	m->stream = h.stream;
 	m->level1 = sctp_ms_type_level1(payload[0]);
 	m->unseq = unseq;
 	m->drain = drain;
 	m->disconnect = payload[0] == SSH2_MSG_DISCONNECT;
 	m->kexinit = payload[0] == SSH2_MSG_KEXINIT;
+	m->newkeys = payload[0] == SSH2_MSG_NEWKEYS;
 	m->retire = retire;
 	m->seq = h.stream == 0 ? h.seq2 : h.seq3;
 	m->express = m->stream != 0 && favours_interactive(c) &&
@@ -551,6 +560,14 @@ sctp_ms_pick_next(const struct sctp_ms_conn *c)
 
 	if (head == NULL)
 		return NULL;
+	/*
+	 * 2.12: while awaiting the peer's resume only ours goes; then ours
+	 * and the copies sent again, before anything else.
+	 */
+	if (c->rs.awaiting)
+		return head->resume == 1 ? head : NULL;
+	if (head->resume)
+		return head;
 	/*
 	 * 2.7: while a drain waits for SENDER_DRY, nothing passes the message
 	 * it waits for; so nothing is written while it is asked for, and the

@@ -71,7 +71,10 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 	    (r = sshbuf_put_u8(m, c->active_in)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->active_out)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->nonzero)) != 0 ||
-	    (r = sshbuf_put_u8(m, c->after_newkeys)) != 0)
+	    (r = sshbuf_put_u8(m, c->after_newkeys)) != 0 ||
+	    (r = sshbuf_put_u32(m, c->nkeys)) != 0 ||
+	    (r = sshbuf_put_u8(m, (c->l1_out ? 1 : 0) |
+	    (c->l1_in ? 2 : 0))) != 0)
 		return r;
 	if (c->active_out) {
 		if ((r = sshbuf_put_u32(m, c->snd.epoch)) != 0 ||
@@ -112,8 +115,8 @@ int
 sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 {
 	struct ms_msg *msg;
-	u_char agreed, in, out, nonzero, after, level1;
-	uint32_t n, i, nq;
+	u_char agreed, in, out, nonzero, after, level1, l1;
+	uint32_t n, i, nq, nkeys;
 	int r;
 
 	if ((r = sshbuf_get_u8(m, &agreed)) != 0)
@@ -125,8 +128,12 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 	if ((r = sshbuf_get_u8(m, &in)) != 0 ||
 	    (r = sshbuf_get_u8(m, &out)) != 0 ||
 	    (r = sshbuf_get_u8(m, &nonzero)) != 0 ||
-	    (r = sshbuf_get_u8(m, &after)) != 0)
+	    (r = sshbuf_get_u8(m, &after)) != 0 ||
+	    (r = sshbuf_get_u32(m, &nkeys)) != 0 ||
+	    (r = sshbuf_get_u8(m, &l1)) != 0)
 		return r;
+	if (l1 > 3)
+		return SSH_ERR_INVALID_FORMAT;
 	c->agreed = 1;
 	c->v2 = agreed == 2;
 	c->nonzero = nonzero;
@@ -203,6 +210,10 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		msg->disconnect = (level1 >> 2) & 1;
 		c->outq_bytes += sshbuf_len(msg->b);
 	}
+	/* 2.12 (after sctp_ms_newkeys() above counted) */
+	c->nkeys = nkeys;
+	c->l1_out = l1 & 1;
+	c->l1_in = (l1 >> 1) & 1;
 	return 0;
 }
 

@@ -60,6 +60,7 @@ struct sshbuf;
 
 /* AAD flags (2.2). */
 #define SCTP_MS_F_UNORDERED	0x01
+#define SCTP_MS_F_RESTART	0x80	/* input: the association restarted */
 
 /* Unsequenced replay window, in counters (2.8). */
 #define SCTP_MS_WINDOW		1024
@@ -134,6 +135,8 @@ void	sctp_ms_send_newkey(struct sctp_ms_send *s);
 void	sctp_ms_send_free(struct sctp_ms_send *s);
 int	sctp_ms_send_number(struct sctp_ms_send *s, u_char type,
 	    uint16_t stream, int unseq, struct sctp_ms_hdr *h);
+int	sctp_ms_send_resume_number(struct sctp_ms_send *s,
+	    struct sctp_ms_hdr *h);
 
 int	sctp_ms_recv_init(struct sctp_ms_recv *r, u_int nstreams);
 void	sctp_ms_recv_newkey(struct sctp_ms_recv *r);
@@ -142,5 +145,7 @@ int	sctp_ms_recv_check(struct sctp_ms_recv *r,
 	    const struct sctp_ms_hdr *h, u_char type, int *verdict);
 int	sctp_ms_recv_complete(const struct sctp_ms_recv *r, uint64_t counter);
 int	sctp_ms_recv_released(const struct sctp_ms_recv *r);
+int	sctp_ms_recv_resume_check(struct sctp_ms_recv *r,
+	    const struct sctp_ms_hdr *h);
 
 #endif /* SCTP_MS_H */

@@ -2522,6 +2522,195 @@ test_conn_prev_key(void)
 	sshbuf_free(ib);
 	sshbuf_free(pkt);
 }
+
+/* Subscribe fd to one kind of event. */
+static void
+subscribe(int fd, uint16_t type)
+{
+	struct sctp_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.se_type = type;
+	ev.se_on = 1;
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
+	    sizeof(ev)), 0);
+}
+
+/* SCTP-AUTH on fd, with ABORT among the chunks it must authenticate. */
+static void
+auth_sock(int fd)
+{
+	struct sctp_assoc_value av;
+	struct sctp_authchunk ac;
+
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = 1;
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
+	    sizeof(av)), 0);
+	memset(&ac, 0, sizeof(ac));
+	ac.sauth_chunk = 6;	/* ABORT */
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_CHUNK, &ac,
+	    sizeof(ac)), 0);
+}
+
+/* As sctp_pair(), both ends with auth_sock(). */
+static void
+auth_pair(int *a, int *b)
+{
+	struct sockaddr_in sin;
+	int l;
+
+	ASSERT_INT_NE(l = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	auth_sock(l);
+	loopback_listen(l, &sin);
+	ASSERT_INT_NE(*a = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	auth_sock(*a);
+	ASSERT_INT_EQ(connect(*a, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ASSERT_INT_NE(*b = accept(l, NULL, NULL), -1);
+	close(l);
+}
+
+/*
+ * The client end a of an association restarts it (2.12): its ABORT under a
+ * key the server lacks (on the loopback it would arrive), then a new
+ * socket from the same port to the server's, put in a's place.
+ */
+static void
+restart_client(int a)
+{
+	struct sockaddr_in local, peer;
+	struct linger lg = { 1, 0 };
+	struct sctp_authkeyid kid;
+	struct sctp_authkey *k;
+	socklen_t sl = sizeof(local);
+	int n, on = 1;
+
+	k = xcalloc(1, sizeof(*k) + 32);
+	k->sca_keynumber = 7;
+	k->sca_keylength = 32;
+	arc4random_buf(k->sca_key, 32);
+	ASSERT_INT_EQ(setsockopt(a, IPPROTO_SCTP, SCTP_AUTH_KEY, k,
+	    sizeof(*k) + 32), 0);
+	free(k);
+	memset(&kid, 0, sizeof(kid));
+	kid.scact_keynumber = 7;
+	ASSERT_INT_EQ(setsockopt(a, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &kid,
+	    sizeof(kid)), 0);
+
+	ASSERT_INT_EQ(getsockname(a, (struct sockaddr *)&local, &sl), 0);
+	sl = sizeof(peer);
+	ASSERT_INT_EQ(getpeername(a, (struct sockaddr *)&peer, &sl), 0);
+	ASSERT_INT_NE(n = socket(AF_INET, SOCK_STREAM, IPPROTO_SCTP), -1);
+	ASSERT_INT_EQ(setsockopt(n, SOL_SOCKET, SO_REUSEADDR, &on,
+	    sizeof(on)), 0);
+	ASSERT_INT_EQ(setsockopt(n, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
+	    sizeof(on)), 0);
+	auth_sock(n);
+	/* The abort, then the new association from the same port. */
+	ASSERT_INT_EQ(setsockopt(a, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg)),
+	    0);
+	ASSERT_INT_EQ(dup2(n, a), a);	/* closes the old one: ABORT */
+	close(n);
+	ASSERT_INT_EQ(bind(a, (struct sockaddr *)&local, sizeof(local)), 0);
+	ASSERT_INT_EQ(connect(a, (struct sockaddr *)&peer, sizeof(peer)), 0);
+}
+
+static void
+test_conn_resume(void)
+{
+	struct sctp_ms_conn *ca, *cb;
+	struct sshbuf *ia, *ib, *pkt;
+	u_char d4[] = { SSH2_MSG_CHANNEL_DATA, 0, 0, 0, 3, 0, 0, 0, 2,
+	    'h', 'i' };
+	u_char d5[] = { SSH2_MSG_CHANNEL_DATA, 0, 0, 0, 3, 0, 0, 0, 2,
+	    'h', 'o' };
+	u_char ign[] = { SSH2_MSG_IGNORE, 0, 0, 0, 0 };
+	u_char kexinit[] = { SSH2_MSG_KEXINIT, 0 };
+	int a, b, i;
+
+	if (sctp_available(NULL, 0) != SCTP_AVAIL_OK)
+		return;		/* no kernel SCTP here: the VM runs these */
+	new_bufs(&ia, &ib, &pkt);
+
+	TEST_START("ms conn: a restart of the association resumes (2.12)");
+	set_drain_timeout(-1);
+	auth_pair(&a, &b);
+	conn_keys(&ca, &cb, &a, &b);
+	subscribe(b, SCTP_ASSOC_CHANGE);
+	sctp_ms_resume_enable(ca, 1);
+	sctp_ms_resume_enable(cb, 0);
+	/* The client's first packet reaches the server... */
+	send_msg(ca, ign, sizeof(ign));
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	expect_next(cb, ib, pkt, ign, sizeof(ign));
+	/* ... the server's two never reach ssh: the client aborts first. */
+	send_msg(cb, d4, sizeof(d4));
+	send_msg(cb, d5, sizeof(d5));
+	pump(cb, b, ib);
+	restart_client(a);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
+	ASSERT_INT_EQ(sctp_ms_resuming(ca), 1);
+	/* Nothing but the resume goes while it waits. */
+	send_msg(ca, ign, sizeof(ign));
+	/* (its drain first: a few rounds, as the main loops would) */
+	for (i = 0; i < 20; i++) {
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+	/* the IGNORE waits, and nothing asks to be written meanwhile */
+	ASSERT_SIZE_T_EQ(sctp_ms_queued(ca), sctp_ms_sealed_len(sizeof(ign)));
+	ASSERT_INT_EQ(sctp_ms_have_output(ca), 0);
+	/* The server: the event, the client's resume; then its own. */
+	read_records(cb, b, ib, 2);
+	expect_next(cb, ib, pkt, NULL, 0);
+	ASSERT_INT_EQ(sctp_ms_resuming(cb), 0);
+	ASSERT_U_INT_EQ(sctp_ms_resumes(cb), 1);
+	pump(cb, b, ib);
+	/* The client: the server's resume, then the two packets again. */
+	read_records(ca, a, ia, 3);
+	expect_next(ca, ia, pkt, d4, sizeof(d4));
+	ASSERT_INT_EQ(sctp_ms_resuming(ca), 0);
+	ASSERT_U_INT_EQ(sctp_ms_resumes(ca), 1);
+	expect_next(ca, ia, pkt, d5, sizeof(d5));
+	/* And the IGNORE held back by the wait, then new traffic. */
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	expect_next(cb, ib, pkt, ign, sizeof(ign));
+	send_msg(cb, d4, sizeof(d4));
+	pump(cb, b, ib);
+	read_records(ca, a, ia, 1);
+	expect_next(ca, ia, pkt, d4, sizeof(d4));
+	TEST_DONE();
+
+	TEST_START("ms conn: a resume without a restart ends the connection");
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 2), 0);
+	/* (its drain first: a few rounds, as the main loops would) */
+	for (i = 0; i < 20; i++) {
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	read_records(cb, b, ib, 1);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), SSH_ERR_PROTOCOL_ERROR);
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
+	TEST_START("ms conn: no resume during a key exchange, or unasked");
+	conn_pair(&ca, &cb, &a, &b);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), SSH_ERR_INTERNAL_ERROR);
+	sctp_ms_resume_enable(ca, 1);
+	send_msg(ca, kexinit, sizeof(kexinit));
+	pump(ca, a, ia);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), SSH_ERR_CONN_CLOSED);
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
+	sshbuf_free(ia);
+	sshbuf_free(ib);
+	sshbuf_free(pkt);
+}
 #endif /* WITH_SCTP && WITH_OPENSSL */
 
 void
@@ -2549,5 +2738,6 @@ test_ms(void)
 	test_conn_unseq_policy();
 	test_conn_prev_key();
 	test_conn_idata();
+	test_conn_resume();
 #endif
 }
