@@ -203,6 +203,7 @@ sctp_ms_resume_enable(struct sctp_ms_conn *c, int client)
 	    (c->idata ? SCTP_MS_MAX_PARTS : SCTP_MS_MAX_MSG);
 	c->rs.enabled = 1;
 	c->rs.client = client;
+	sctp_ms_resume_caps(c->fd, &c->rs.caps);
 	sctp_ms_keep_limit(&c->keep, bound);
 	debug2_f("SCTP resume after a restart possible: up to %zu bytes of "
 	    "copies kept", bound);

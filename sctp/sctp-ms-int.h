@@ -52,8 +52,17 @@ struct ms_msg {
 #define SCTP_MS_RESUME_SECS	60	/* the wait for the peer's resume */
 #define SCTP_MS_RESTARTS	8	/* at most these ... */
 #define SCTP_MS_RESTART_SECS	60	/* ... within this many seconds */
+/* 2.12: what a restart must not change, read from the association */
+struct ms_caps {
+	u_int			 in, out;	/* streams */
+	int			 idata, pr, asconf;
+	u_char			 peer_auth[32];	/* chunk types, as bits */
+	u_char			 local_auth[32];
+};
+
 struct ms_restart {
 	int			 enabled;	/* the caller allows resuming */
+	struct ms_caps		 caps;		/* when enabled */
 	int			 awaiting;	/* the peer's resume */
 	int			 client;
 	int			 since;		/* restarted: SENDER_DRY checked */
@@ -232,6 +241,7 @@ int	sctp_ms_resume_parse(const u_char *, size_t, u_int, uint32_t *,
 	    uint32_t *, uint32_t *);
 int	sctp_ms_resume_check(const struct sctp_ms_send *, const uint32_t *,
 	    u_int);
+void	sctp_ms_resume_caps(int, struct ms_caps *);
 int	sctp_ms_resume_begin(struct sctp_ms_conn *, int, uint32_t);
 int	sctp_ms_resume_take(struct sctp_ms_conn *, const struct sctp_ms_hdr *,
 	    const u_char *, size_t);

@@ -24,10 +24,16 @@
 #include "includes.h"
 
 #include <sys/types.h>
+#include <sys/socket.h>
 #include "openbsd-compat/sys-queue.h"
+#include <netinet/in.h>
 
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
 
 #include "xmalloc.h"
 #include "log.h"
@@ -156,6 +162,84 @@ sctp_ms_resume_check(const struct sctp_ms_send *snd, const uint32_t *x,
 	return 0;
 }
 
+/* An SCTP_*_AUTH_CHUNKS list as a set of chunk types; all bits if unread. */
+static void
+auth_chunks(int fd, int opt, u_char *bits)
+{
+	struct sctp_authchunks *ac;
+	socklen_t len = sizeof(*ac) + 256;
+	uint32_t i;
+
+	memset(bits, 0, 32);
+	ac = xcalloc(1, len);
+	if (getsockopt(fd, IPPROTO_SCTP, opt, ac, &len) == -1)
+		memset(bits, 0xff, 32);	/* none: SCTP-AUTH is off */
+	else {
+		for (i = 0; i < ac->gauth_number_of_chunks &&
+		    sizeof(*ac) + i < len; i++)
+			bits[ac->gauth_chunks[i] / 8] |=
+			    1 << (ac->gauth_chunks[i] % 8);
+	}
+	free(ac);
+}
+
+static int
+assoc_value(int fd, int opt)
+{
+	struct sctp_assoc_value av;
+	socklen_t len = sizeof(av);
+
+	memset(&av, 0, sizeof(av));
+	if (getsockopt(fd, IPPROTO_SCTP, opt, &av, &len) == -1)
+		return -1;
+	return av.assoc_value != 0;
+}
+
+/*
+ * 2.12's checks: what the association has that a restart's INIT could
+ * take away (SCTP-AUTH and its chunk lists, ADD-IP, streams, I-DATA,
+ * PR-SCTP).
+ */
+void
+sctp_ms_resume_caps(int fd, struct ms_caps *k)
+{
+	struct sctp_status st;
+	socklen_t len = sizeof(st);
+
+	memset(k, 0, sizeof(*k));
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == 0) {
+		k->in = st.sstat_instrms;
+		k->out = st.sstat_outstrms;
+	}
+	k->idata = -1;
+#ifdef SCTP_INTERLEAVING_SUPPORTED
+	k->idata = assoc_value(fd, SCTP_INTERLEAVING_SUPPORTED);
+#endif
+	k->pr = assoc_value(fd, SCTP_PR_SUPPORTED);
+	k->asconf = assoc_value(fd, SCTP_ASCONF_SUPPORTED);
+	auth_chunks(fd, SCTP_PEER_AUTH_CHUNKS, k->peer_auth);
+	auth_chunks(fd, SCTP_LOCAL_AUTH_CHUNKS, k->local_auth);
+}
+
+/* What differs between two readings, or NULL. */
+static const char *
+caps_differ(const struct ms_caps *a, const struct ms_caps *b)
+{
+	if (a->in != b->in || a->out != b->out)
+		return "stream counts";
+	if (memcmp(a->peer_auth, b->peer_auth, sizeof(a->peer_auth)) != 0 ||
+	    memcmp(a->local_auth, b->local_auth, sizeof(a->local_auth)) != 0)
+		return "SCTP-AUTH chunk lists";
+	if (a->asconf != b->asconf)
+		return "ADD-IP";
+	if (a->idata != b->idata)
+		return "I-DATA";
+	if (a->pr != b->pr)
+		return "PR-SCTP";
+	return NULL;
+}
+
 /* Why this end may not resume (2.12 (a), (b), (d)), or NULL. */
 static const char *
 not_allowed(struct sctp_ms_conn *c, double now)
@@ -228,6 +312,7 @@ queue_resume(struct sctp_ms_conn *c, struct ms_msg *after)
 int
 sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 {
+	struct ms_caps now_caps;
 	const char *why;
 	double now = monotime_double();
 	u_int i, oldest = 0;
@@ -236,6 +321,13 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 	if ((why = not_allowed(c, now)) != NULL) {
 		error("SCTP association restarted: the connection cannot "
 		    "resume (%s)", why);
+		return SSH_ERR_CONN_CLOSED;
+	}
+	/* 2.12, checks: the restart's INIT is not authenticated. */
+	sctp_ms_resume_caps(c->fd, &now_caps);
+	if ((why = caps_differ(&c->rs.caps, &now_caps)) != NULL) {
+		error("SCTP restart changed the association (%s): the "
+		    "connection ends", why);
 		return SSH_ERR_CONN_CLOSED;
 	}
 	for (i = 1; i < SCTP_MS_RESTARTS; i++)

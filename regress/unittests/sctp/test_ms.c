@@ -2568,6 +2568,11 @@ auth_pair(int *a, int *b)
 	ASSERT_INT_EQ(connect(*a, (struct sockaddr *)&sin, sizeof(sin)), 0);
 	ASSERT_INT_NE(*b = accept(l, NULL, NULL), -1);
 	close(l);
+	/*
+	 * The accepted socket answers a restart's INIT with its own endpoint,
+	 * which Linux made afresh, without the listener's SCTP-AUTH settings.
+	 */
+	auth_sock(*b);
 }
 
 /*
@@ -2576,7 +2581,7 @@ auth_pair(int *a, int *b)
  * socket from the same port to the server's, put in a's place.
  */
 static void
-restart_client(int a)
+restart_client(int a, int with_auth)
 {
 	struct sockaddr_in local, peer;
 	struct linger lg = { 1, 0 };
@@ -2605,7 +2610,8 @@ restart_client(int a)
 	    sizeof(on)), 0);
 	ASSERT_INT_EQ(setsockopt(n, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
 	    sizeof(on)), 0);
-	auth_sock(n);
+	if (with_auth)
+		auth_sock(n);
 	/* The abort, then the new association from the same port. */
 	ASSERT_INT_EQ(setsockopt(a, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg)),
 	    0);
@@ -2648,7 +2654,7 @@ test_conn_resume(void)
 	send_msg(cb, d4, sizeof(d4));
 	send_msg(cb, d5, sizeof(d5));
 	pump(cb, b, ib);
-	restart_client(a);
+	restart_client(a, 1);
 	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
 	ASSERT_INT_EQ(sctp_ms_resuming(ca), 1);
 	/* Nothing but the resume goes while it waits. */
@@ -2694,6 +2700,21 @@ test_conn_resume(void)
 	read_records(cb, b, ib, 1);
 	sshbuf_reset(pkt);
 	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), SSH_ERR_PROTOCOL_ERROR);
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
+	TEST_START("ms conn: a restart that strips SCTP-AUTH ends it (2.12)");
+	auth_pair(&a, &b);
+	conn_keys(&ca, &cb, &a, &b);
+	subscribe(b, SCTP_ASSOC_CHANGE);
+	sctp_ms_resume_enable(ca, 1);
+	sctp_ms_resume_enable(cb, 0);
+	restart_client(a, 0);
+	/* each end sees it: the client at once, the server at the event */
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), SSH_ERR_CONN_CLOSED);
+	read_records(cb, b, ib, 1);
+	sshbuf_reset(pkt);
+	ASSERT_INT_EQ(sctp_ms_recv(cb, ib, pkt), SSH_ERR_CONN_CLOSED);
 	pair_close(ca, cb, a, b, ia, ib);
 	TEST_DONE();
 
