@@ -205,6 +205,9 @@ sctp_ms_resume_enable(struct sctp_ms_conn *c, int client)
 	c->rs.client = client;
 	sctp_ms_resume_caps(c->fd, &c->rs.caps);
 	sctp_ms_keep_limit(&c->keep, bound);
+	/* What went before under this key is not kept. */
+	if (c->active_out)
+		sctp_ms_keep_sent(&c->keep, c->snd.c0, c->snd.c);
 	debug2_f("SCTP resume after a restart possible: up to %zu bytes of "
 	    "copies kept", bound);
 }
@@ -212,6 +215,8 @@ sctp_ms_resume_enable(struct sctp_ms_conn *c, int client)
 /*
  * 2.12, the client: its association was restarted (restart number, 1 the
  * first time); every message read from the old one has been processed.
+ * The caller has set the new socket up (SCTP-AUTH keys, key 0 deleted)
+ * and starts 1.3's following and roaming afresh.
  */
 int
 sctp_ms_restart(struct sctp_ms_conn *c, uint32_t number)

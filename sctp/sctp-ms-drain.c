@@ -98,7 +98,8 @@ drain_expired(struct sctp_ms_conn *c)
 static int
 gated(const struct sctp_ms_conn *c, const struct ms_msg *m)
 {
-	return c->gated && m->stream != 0 && !c->lost;
+	/* 2.12: what is sent again goes first */
+	return c->gated && m->stream != 0 && !c->lost && !m->resume;
 }
 
 /*
@@ -180,9 +181,12 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		if (m->express)
 			c->express_bytes -= sshbuf_len(m->b);
 		TAILQ_REMOVE(&c->outq, m, next);
-		/* 2.12 (b): a level-1 message other than NEWKEYS since it */
-		if (m->level1)
-			c->l1_out = !m->newkeys;
+		/*
+		 * 2.12: copies under the old key are of no more use once
+		 * NEWKEYS is written (what was queued before it went before).
+		 */
+		if (m->newkeys)
+			sctp_ms_keep_reset(&c->keep);
 		/* 2.12: a sequenced packet is kept for a resume. */
 		if (!m->unseq && !m->level1 && m->resume != 1)
 			sctp_ms_keep_add(&c->keep, m->stream, m->seq,

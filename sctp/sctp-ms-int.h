@@ -50,7 +50,7 @@ struct ms_msg {
 
 /* 2.12: a restart and the resume */
 #define SCTP_MS_RESUME_SECS	60	/* the wait for the peer's resume */
-#define SCTP_MS_RESTARTS	8	/* at most these ... */
+#define SCTP_MS_RESTARTS	7	/* at most these ... */
 #define SCTP_MS_RESTART_SECS	60	/* ... within this many seconds */
 /* 2.12: what a restart must not change, read from the association */
 struct ms_caps {
@@ -65,7 +65,8 @@ struct ms_restart {
 	struct ms_caps		 caps;		/* when enabled */
 	int			 awaiting;	/* the peer's resume */
 	int			 client;
-	int			 since;		/* restarted: SENDER_DRY checked */
+	int			 pending;	/* the event read, not yet taken:
+						   nothing goes, no DRY counts */
 	uint32_t		 number;	/* client: its restart; server:
 						   the last resume accepted */
 	double			 deadline;
@@ -158,8 +159,6 @@ struct sctp_ms_conn {
 	struct ms_keep		 keep;		/* 2.12 */
 	struct ms_restart	 rs;		/* 2.12 */
 	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */
-	int			 l1_out, l1_in;	/* a level-1 message other than
-						   NEWKEYS since NEWKEYS (2.12) */
 	int			 drain_restart;	/* a drain under way starts over */
 	TAILQ_HEAD(, ms_msg)	 outq;
 	size_t			 outq_bytes;
@@ -251,6 +250,7 @@ void	sctp_ms_keep_init(struct ms_keep *, u_int);
 void	sctp_ms_keep_reset(struct ms_keep *);
 void	sctp_ms_keep_free(struct ms_keep *);
 void	sctp_ms_keep_limit(struct ms_keep *, size_t);
+void	sctp_ms_keep_sent(struct ms_keep *, uint32_t, const uint32_t *);
 void	sctp_ms_keep_add(struct ms_keep *, uint16_t, uint32_t, int,
 	    struct sshbuf *);
 int	sctp_ms_keep_take(struct ms_keep *, const uint32_t *, u_int,

@@ -105,6 +105,23 @@ sctp_ms_keep_limit(struct ms_keep *k, size_t limit)
 }
 
 /*
+ * Keeping begins: what was sent before under this key (c0, and c[s] for
+ * the streams >= 1) counts as dropped, so that a resume needing it fails
+ * as one needing a dropped copy does.
+ */
+void
+sctp_ms_keep_sent(struct ms_keep *k, uint32_t c0, const uint32_t *c)
+{
+	u_int s;
+
+	if (c0 > k->dropped[0])
+		k->dropped[0] = c0;
+	for (s = 1; s < k->nstreams; s++)
+		if (c[s] > k->dropped[s])
+			k->dropped[s] = c[s];
+}
+
+/*
  * A sequenced packet was written: keep it (taking b) with its stream, its
  * number (seq2 on stream 0, seq3 on the others) and whether a drain came
  * before it.  Without a bound b is freed, and nothing is recorded: no

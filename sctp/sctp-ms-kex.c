@@ -170,9 +170,7 @@ sctp_ms_newkeys(struct sctp_ms_conn *c, int out, const struct sshbuf *input)
 		    (r = sctp_ms_send_init(&c->snd, c->nout)) != 0)
 			return r;
 		sctp_ms_send_newkey(&c->snd);
-		/* 2.12 (b): copies under the old key are of no more use. */
-		sctp_ms_keep_reset(&c->keep);
-		c->nkeys++;
+		c->nkeys++;	/* 2.12 */
 		c->active_out = 1;
 		/* New-key packets must not overtake NEWKEYS (2.7). */
 		c->after_newkeys = 1;

@@ -144,17 +144,16 @@ lost(struct sctp_ms_conn *c, int err)
 	sctp_log_lost(err);
 }
 
-/* 2.12: nothing pending or unacknowledged in the kernel. */
+/* 2.12: parts of data messages held (a notification's aside). */
 static int
-kernel_dry(const struct sctp_ms_conn *c)
+data_parts(const struct sctp_ms_conn *c)
 {
-	struct sctp_status st;
-	socklen_t len = sizeof(st);
+	const struct ms_part *p;
 
-	memset(&st, 0, sizeof(st));
-	if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == -1)
-		return 0;
-	return st.sstat_penddata == 0 && st.sstat_unackdata == 0;
+	TAILQ_FOREACH(p, &c->parts, next)
+		if (p->key != PART_NOTE)
+			return 1;
+	return 0;
 }
 
 static int
@@ -167,22 +166,31 @@ notification(struct sctp_ms_conn *c, struct sshbuf *input, const u_char *p,
 		return 0;
 	switch (sn->sn_header.sn_type) {
 	case SCTP_SENDER_DRY_EVENT:
-		/* 2.12: after a restart, one raised before the last write
-		 * may be read after it. */
-		if (c->dry_wait && (!c->rs.since || kernel_dry(c)))
+		/*
+		 * 2.12: from a restart until its mark is taken no drain
+		 * ends: one raised before the restart may be read after it.
+		 * The drains after it subscribe again (drain_restart).
+		 */
+		if (c->dry_wait && !c->rs.pending)
 			c->dry = 1;
 		return 0;
 	case SCTP_ASSOC_CHANGE:
 		/*
 		 * 2.12: the server resumes after the messages read before
 		 * the event: a mark in the input, where sctp_ms_recv() meets
-		 * it in order.
+		 * it in order.  Until then nothing is written, and whether
+		 * parts of a message were held (Linux keeps its partial
+		 * delivery across a restart) is decided now.
 		 */
 		if (len >= sizeof(struct sctp_assoc_change) &&
 		    sn->sn_assoc_change.sac_state == SCTP_RESTART &&
-		    c->rs.enabled && !c->rs.client)
-			return add_record(input, 0, SCTP_MS_F_RESTART,
+		    c->rs.enabled && !c->rs.client) {
+			c->rs.pending = 1;
+			c->drain_restart = 1;
+			return add_record(input, 0, SCTP_MS_F_RESTART |
+			    (data_parts(c) ? SCTP_MS_F_PARTS : 0),
 			    (const u_char *)"", 0);
+		}
 		break;
 	case SCTP_PARTIAL_DELIVERY_EVENT:
 		if (len >= sizeof(sn->sn_pdapi_event))
@@ -552,8 +560,9 @@ restart_record(struct sctp_ms_conn *c, struct sshbuf *src,
 	if (flags & SCTP_MS_F_RESTART) {
 		if ((r = sshbuf_consume(src, REC_HDR)) != 0)
 			return r;
+		c->rs.pending = 0;
 		/* Linux keeps partial delivery across a restart. */
-		if (!TAILQ_EMPTY(&c->parts)) {
+		if (flags & SCTP_MS_F_PARTS) {
 			error("SCTP restart during partial delivery: the "
 			    "connection cannot resume");
 			return SSH_ERR_CONN_CLOSED;
@@ -659,12 +668,6 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 			    stream, (unsigned long long)h.counter);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
-		/* 2.12 (b): a level-1 message other than NEWKEYS since it */
-		if (verdict == SCTP_MS_HOLD)
-			c->l1_in = 1;
-		else if (verdict == SCTP_MS_ACCEPT &&
-		    sctp_ms_type_level1(sshbuf_ptr(packet)[5]))
-			c->l1_in = sshbuf_ptr(packet)[5] != SSH2_MSG_NEWKEYS;
 		if (verdict == SCTP_MS_HOLD) {
 			sshbuf_reset(packet);
 			if (!was_holding)

@@ -250,13 +250,17 @@ not_allowed(struct sctp_ms_conn *c, double now)
 	    !c->full_io)
 		return "not in multi-stream mode with SCTP-AUTH after user "
 		    "authentication";
-	if (c->l1_out || c->l1_in || c->rcv.holding || c->rcv.epoch != 0 ||
-	    c->snd.epoch != 0)
+	/* (b): no level-1 message sealed or read since each NEWKEYS */
+	if (c->rcv.holding || c->rcv.epoch != 0 || c->snd.epoch != 0)
 		return "during a key exchange";
+	/* (c): a new SCTP-AUTH key installed, not yet active (1.4 (b)) */
+	if (c->gated)
+		return "while a new SCTP-AUTH key is taken into use";
+	/* (d): this one too */
 	for (i = 0; i < SCTP_MS_RESTARTS; i++)
 		if (c->rs.at[i] != 0 && now - c->rs.at[i] < SCTP_MS_RESTART_SECS)
 			n++;
-	if (n >= SCTP_MS_RESTARTS)
+	if (n + 1 > SCTP_MS_RESTARTS)
 		return "too many restarts within a minute";
 	return NULL;
 }
@@ -313,6 +317,7 @@ int
 sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 {
 	struct ms_caps now_caps;
+	struct ms_msg *m, *tmp;
 	const char *why;
 	double now = monotime_double();
 	u_int i, oldest = 0;
@@ -334,10 +339,20 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 		if (c->rs.at[i] < c->rs.at[oldest])
 			oldest = i;
 	c->rs.at[oldest] = now;
+	/* A resume of ours not yet written names the restart before. */
+	TAILQ_FOREACH_SAFE(m, &c->outq, next, tmp) {
+		if (m->resume != 1)
+			continue;
+		TAILQ_REMOVE(&c->outq, m, next);
+		c->outq_bytes -= sshbuf_len(m->b);
+		sshbuf_free(m->b);
+		free(m);
+	}
+	/* The wait is one: a restart during it does not prolong it. */
+	if (!c->rs.awaiting)
+		c->rs.deadline = now + SCTP_MS_RESUME_SECS;
 	c->rs.awaiting = 1;
 	c->rs.client = client;
-	c->rs.since = 1;
-	c->rs.deadline = now + SCTP_MS_RESUME_SECS;
 	c->drain_restart = 1;
 	if (client) {
 		c->rs.number = number;
@@ -403,7 +418,8 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 			goto out;
 		}
 		last = TAILQ_FIRST(&c->outq);
-	}
+	} else if ((m = TAILQ_FIRST(&c->outq)) != NULL && m->resume == 1)
+		last = m;	/* ours, not yet written */
 	while ((k = TAILQ_FIRST(&l)) != NULL) {
 		TAILQ_REMOVE(&l, k, next);
 		m = xcalloc(1, sizeof(*m));

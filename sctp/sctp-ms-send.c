@@ -564,7 +564,7 @@ sctp_ms_pick_next(const struct sctp_ms_conn *c)
 	 * 2.12: while awaiting the peer's resume only ours goes; then ours
 	 * and the copies sent again, before anything else.
 	 */
-	if (c->rs.awaiting)
+	if (c->rs.awaiting || c->rs.pending)
 		return head->resume == 1 ? head : NULL;
 	if (head->resume)
 		return head;

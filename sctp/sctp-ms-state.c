@@ -72,9 +72,7 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 	    (r = sshbuf_put_u8(m, c->active_out)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->nonzero)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->after_newkeys)) != 0 ||
-	    (r = sshbuf_put_u32(m, c->nkeys)) != 0 ||
-	    (r = sshbuf_put_u8(m, (c->l1_out ? 1 : 0) |
-	    (c->l1_in ? 2 : 0))) != 0)
+	    (r = sshbuf_put_u32(m, c->nkeys)) != 0)
 		return r;
 	if (c->active_out) {
 		if ((r = sshbuf_put_u32(m, c->snd.epoch)) != 0 ||
@@ -103,7 +101,7 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 	TAILQ_FOREACH(msg, &c->outq, next) {
 		if ((r = sshbuf_put_u16(m, msg->stream)) != 0 ||
 		    (r = sshbuf_put_u8(m, msg->level1 | (msg->kexinit << 1) |
-		    (msg->disconnect << 2))) != 0 ||
+		    (msg->disconnect << 2) | (msg->newkeys << 3))) != 0 ||
 		    (r = sshbuf_put_u32(m, msg->seq)) != 0 ||
 		    (r = sshbuf_put_stringb(m, msg->b)) != 0)
 			return r;
@@ -115,7 +113,7 @@ int
 sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 {
 	struct ms_msg *msg;
-	u_char agreed, in, out, nonzero, after, level1, l1;
+	u_char agreed, in, out, nonzero, after, level1;
 	uint32_t n, i, nq, nkeys;
 	int r;
 
@@ -129,11 +127,8 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 	    (r = sshbuf_get_u8(m, &out)) != 0 ||
 	    (r = sshbuf_get_u8(m, &nonzero)) != 0 ||
 	    (r = sshbuf_get_u8(m, &after)) != 0 ||
-	    (r = sshbuf_get_u32(m, &nkeys)) != 0 ||
-	    (r = sshbuf_get_u8(m, &l1)) != 0)
+	    (r = sshbuf_get_u32(m, &nkeys)) != 0)
 		return r;
-	if (l1 > 3)
-		return SSH_ERR_INVALID_FORMAT;
 	c->agreed = 1;
 	c->v2 = agreed == 2;
 	c->nonzero = nonzero;
@@ -199,21 +194,26 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 		    (r = sshbuf_get_u32(m, &msg->seq)) != 0 ||
 		    (r = sshbuf_get_stringb(m, msg->b)) != 0)
 			return r;
-		/* bit 0 level 1; 1 KEXINIT, 2 DISCONNECT, both level 1 */
-		if (msg->stream >= c->nout || level1 > 7 ||
-		    (level1 > 1 && (level1 & 1) == 0) ||
-		    level1 == 7 || sshbuf_len(msg->b) == 0 ||
+		/*
+		 * bit 0 level 1; 1 KEXINIT, 2 DISCONNECT, 3 NEWKEYS, each
+		 * level 1, at most one of them
+		 */
+		if (msg->stream >= c->nout || (level1 != 0 && level1 != 1 &&
+		    level1 != 3 && level1 != 5 && level1 != 9) ||
+		    sshbuf_len(msg->b) == 0 ||
 		    sshbuf_len(msg->b) > SCTP_MS_MAX_MSG)
 			return SSH_ERR_INVALID_FORMAT;
 		msg->level1 = level1 & 1;
 		msg->kexinit = (level1 >> 1) & 1;
 		msg->disconnect = (level1 >> 2) & 1;
+		msg->newkeys = (level1 >> 3) & 1;
 		c->outq_bytes += sshbuf_len(msg->b);
 	}
-	/* 2.12 (after sctp_ms_newkeys() above counted) */
+	/*
+	 * 2.12 (after sctp_ms_newkeys() above counted).  From the untrusted
+	 * child, as the numbers are: a wrong count only makes a resume fail.
+	 */
 	c->nkeys = nkeys;
-	c->l1_out = l1 & 1;
-	c->l1_in = (l1 >> 1) & 1;
 	return 0;
 }
 

@@ -61,6 +61,7 @@ struct sshbuf;
 /* AAD flags (2.2). */
 #define SCTP_MS_F_UNORDERED	0x01
 #define SCTP_MS_F_RESTART	0x80	/* input: the association restarted */
+#define SCTP_MS_F_PARTS		0x40	/*   while parts of a message were held */
 
 /* Unsequenced replay window, in counters (2.8). */
 #define SCTP_MS_WINDOW		1024
