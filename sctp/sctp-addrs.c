@@ -23,6 +23,7 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <ifaddrs.h>
 #include <netdb.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -254,5 +255,38 @@ sctp_sockaddr_eq(const struct sockaddr *a, const struct sockaddr *b)
 		return a6->sin6_port == b6->sin6_port &&
 		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
 		    sizeof(a6->sin6_addr)) == 0;
+	return 0;
+}
+
+/*
+ * Whether the host has sa's address on one of its interfaces (an IPv6
+ * socket lists IPv4 addresses mapped).
+ */
+int
+sctp_addr_on_host(const struct ifaddrs *ifap, const struct sockaddr *sa)
+{
+	const struct ifaddrs *i;
+	struct sockaddr_storage ss;
+	const struct sockaddr_in *a4 = (const void *)&ss, *b4;
+	const struct sockaddr_in6 *a6 = (const void *)&ss, *b6;
+	socklen_t len = sctp_sa_len(sa);
+
+	memset(&ss, 0, sizeof(ss));
+	memcpy(&ss, sa, len);
+	ipv64_normalise_mapped(&ss, &len);
+	for (i = ifap; i != NULL; i = i->ifa_next) {
+		if (i->ifa_addr == NULL ||
+		    i->ifa_addr->sa_family != ss.ss_family)
+			continue;
+		b4 = (const void *)i->ifa_addr;
+		b6 = (const void *)i->ifa_addr;
+		if (ss.ss_family == AF_INET &&
+		    a4->sin_addr.s_addr == b4->sin_addr.s_addr)
+			return 1;
+		if (ss.ss_family == AF_INET6 &&
+		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
+		    sizeof(a6->sin6_addr)) == 0)
+			return 1;
+	}
 	return 0;
 }

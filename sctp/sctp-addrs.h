@@ -69,4 +69,11 @@ size_t	sctp_sa_len(const struct sockaddr *);
 /* Whether two socket addresses have the same address and port. */
 int	sctp_sockaddr_eq(const struct sockaddr *, const struct sockaddr *);
 
+/*
+ * Whether the host has sa's address on one of the interfaces of
+ * getifaddrs(3)'s list (an IPv6 socket lists IPv4 addresses mapped).
+ */
+struct ifaddrs;
+int	sctp_addr_on_host(const struct ifaddrs *, const struct sockaddr *);
+
 #endif /* SCTP_ADDRS_H */

@@ -68,6 +68,7 @@ struct sctp_ak {
 	u_int	 active;	/* number of the active key, 0: key 0 */
 	u_int	 retire[AK_MAX_RETIRE];	/* (b): ids waiting for DRY */
 	u_int	 nretire;
+	u_char	 newest[AK_KEYLEN];	/* K(installed), for a restart */
 };
 
 static u_int
@@ -168,6 +169,10 @@ try_activate(struct ssh *ssh, struct sctp_ak *ak)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: activating key %u: %s",
 		    key_id(ak->installed), strerror(errno));
 	ak->active = ak->installed;
+	/* 2.12 (a): resuming after a restart, from the first key on. */
+	if (old == 0)
+		sctp_ms_resume_enable(ssh->sctp_ms,
+		    ssh->kex == NULL || !ssh->kex->server);
 	if (sctp_ms_out_active(ssh->sctp_ms)) {
 		debug("SCTP-AUTH: key %u active, key %u retired",
 		    key_id(ak->active), key_id(old));
@@ -231,6 +236,8 @@ try_install(struct ssh *ssh, struct sctp_ak *ak)
 		    key_id(n), ssh_err(r));
 	}
 	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
+	/* 2.12: the client's new association needs K(n) (erased at n+1). */
+	memcpy(ak->newest, u.k.sca_key, AK_KEYLEN);
 	explicit_bzero(&u, sizeof(u));
 	if (r == -1)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: installing key %u: %s",
@@ -368,11 +375,83 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype, int want_reply)
 	    (ak->installed > ak->active && id == key_id(ak->installed)))
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer retired key "
 		    "%u, which it has not replaced", id);
-	if (key_op(fd, SCTP_AUTH_DELETE_KEY, id) == -1)
+	if (key_op(fd, SCTP_AUTH_DELETE_KEY, id) == -1) {
+		/* 2.12: the new association lacks the keys before K(n). */
+		if (errno == EINVAL && sctp_ms_resumes(ssh->sctp_ms) > 0) {
+			debug("SCTP-AUTH: key %u retired, not held since the "
+			    "restart", id);
+			return 1;
+		}
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: deleting key %u: %s",
 		    id, strerror(errno));
+	}
 	debug("SCTP-AUTH: key %u deleted", id);
 	return 1;
+}
+
+/*
+ * 2.12, the client's restart: the old association's ABORT goes under a
+ * random key that the server does not hold.
+ */
+int
+sctp_authkey_restart_old(struct ssh *ssh, int fd)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	union {
+		struct sctp_authkey k;
+		u_char b[sizeof(struct sctp_authkey) + AK_KEYLEN];
+	} u;
+	u_int id;
+	int r;
+
+	if (ak == NULL || ak->active == 0 || ak->installed != ak->active)
+		return -1;
+	/* Keys are installed in order: the next one's id is unused. */
+	id = key_id(ak->installed + 1);
+	memset(&u, 0, sizeof(u));
+	u.k.sca_keynumber = id;
+	u.k.sca_keylength = AK_KEYLEN;
+	arc4random_buf(u.k.sca_key, AK_KEYLEN);
+	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
+	explicit_bzero(&u, sizeof(u));
+	if (r == -1 || key_op(fd, SCTP_AUTH_ACTIVE_KEY, id) == -1) {
+		error("SCTP restart: a random SCTP-AUTH key: %s",
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * 2.12, the client's new socket, before connect(2): K(n) its only
+ * endpoint key, active.
+ */
+int
+sctp_authkey_restart_new(struct ssh *ssh, int fd)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+	union {
+		struct sctp_authkey k;
+		u_char b[sizeof(struct sctp_authkey) + AK_KEYLEN];
+	} u;
+	int r;
+
+	if (ak == NULL || ak->active == 0 || ak->installed != ak->active)
+		return -1;
+	memset(&u, 0, sizeof(u));
+	u.k.sca_keynumber = key_id(ak->active);
+	u.k.sca_keylength = AK_KEYLEN;
+	memcpy(u.k.sca_key, ak->newest, AK_KEYLEN);
+	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
+	explicit_bzero(&u, sizeof(u));
+	if (r == -1 ||
+	    key_op(fd, SCTP_AUTH_ACTIVE_KEY, key_id(ak->active)) == -1 ||
+	    key_op(fd, SCTP_AUTH_DELETE_KEY, 0) == -1) {
+		error("SCTP restart: SCTP-AUTH key %u on the new socket: %s",
+		    key_id(ak->active), strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 #else /* WITH_SCTP */
@@ -410,6 +489,18 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype, int want_reply)
 void
 sctp_authkey_poll(struct ssh *ssh)
 {
+}
+
+int
+sctp_authkey_restart_old(struct ssh *ssh, int fd)
+{
+	return -1;
+}
+
+int
+sctp_authkey_restart_new(struct ssh *ssh, int fd)
+{
+	return -1;
 }
 
 #endif /* WITH_SCTP */

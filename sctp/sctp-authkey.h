@@ -66,6 +66,15 @@ int	sctp_authkey_request(struct ssh *, const char *rtype, int want_reply);
 void	sctp_authkey_poll(struct ssh *);
 
 /*
+ * 2.12, the client's restart (ssh): make a random key active on the old
+ * association, so that its ABORT is dropped by the server; give the new
+ * socket K(n), the active key, as its only endpoint key.  0, or -1
+ * (logged) where the active key is not the newest.
+ */
+int	sctp_authkey_restart_old(struct ssh *, int fd);
+int	sctp_authkey_restart_new(struct ssh *, int fd);
+
+/*
  * The state across privilege separation: put, get, then the current
  * keys of each direction from the imported packet state.
  */

@@ -210,6 +210,7 @@ struct sctp_ms_conn {
 
 /* sctp-ms-send.c */
 void	sctp_ms_set_scheduler(struct sctp_ms_conn *);
+void	sctp_ms_sched_again(struct sctp_ms_conn *);
 void	sctp_ms_outq_clear(struct sctp_ms_conn *);
 int	sctp_ms_must_drain(const struct sctp_ms_conn *, const struct ms_msg *);
 struct ms_msg *sctp_ms_pick_next(const struct sctp_ms_conn *);

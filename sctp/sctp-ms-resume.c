@@ -28,6 +28,7 @@
 #include "openbsd-compat/sys-queue.h"
 #include <netinet/in.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -265,6 +266,15 @@ not_allowed(struct sctp_ms_conn *c, double now)
 	return NULL;
 }
 
+/* Why this end may not resume now (2.12 (a) to (d)), or NULL. */
+const char *
+sctp_ms_resume_blocked(struct sctp_ms_conn *c)
+{
+	if (c == NULL)
+		return "not in multi-stream mode";
+	return not_allowed(c, monotime_double());
+}
+
 /* Our resume, sealed and queued at the head, a drain before it. */
 static int
 queue_resume(struct sctp_ms_conn *c, struct ms_msg *after)
@@ -317,6 +327,7 @@ int
 sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 {
 	struct ms_caps now_caps;
+	struct sctp_authkeyid ak;
 	struct ms_msg *m, *tmp;
 	const char *why;
 	double now = monotime_double();
@@ -339,6 +350,12 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 		if (c->rs.at[i] < c->rs.at[oldest])
 			oldest = i;
 	c->rs.at[oldest] = now;
+	/* 2.12: key 0 goes again (the active key is K(n), by (a)). */
+	memset(&ak, 0, sizeof(ak));
+	ak.scact_keynumber = 0;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_AUTH_DELETE_KEY, &ak,
+	    sizeof(ak)) == -1)
+		debug2_f("key 0: %s", strerror(errno));
 	/* A resume of ours not yet written names the restart before. */
 	TAILQ_FOREACH_SAFE(m, &c->outq, next, tmp) {
 		if (m->resume != 1)

@@ -98,6 +98,26 @@ stream_class(struct sctp_ms_conn *c, uint16_t stream, int interactive)
 	debug2_f("stream %u: %s", stream, interactive ? "interactive" : "bulk");
 }
 
+/*
+ * 2.12: the client's new association has the kernel's scheduler again and
+ * no stream values.
+ */
+void
+sctp_ms_sched_again(struct sctp_ms_conn *c)
+{
+	struct sctp_assoc_value av;
+
+	if (c->sclass == NULL)
+		return;
+	memset(&av, 0, sizeof(av));
+	av.assoc_value = c->sched;
+	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_STREAM_SCHEDULER, &av,
+	    sizeof(av)) == -1)
+		debug_f("SCTP_STREAM_SCHEDULER: %s", strerror(errno));
+	memset(c->sclass, 2, c->nout);
+	stream_class(c, 0, 1);
+}
+
 /* 2.11: the kernel's stream scheduler, as configured. */
 void
 sctp_ms_set_scheduler(struct sctp_ms_conn *c)

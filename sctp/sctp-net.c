@@ -450,6 +450,64 @@ sctp_socket(int family, const struct sctp_options *o, int *roam)
 	return fd;
 }
 
+/* 2.12: the client's socket for a restart, set up as the first. */
+int
+sctp_socket_new(int family, const struct sctp_options *o, int *roam)
+{
+	return sctp_socket(family, o, roam);
+}
+
+/*
+ * 2.12: the events socket "from" is subscribed to, and its stream
+ * information, on socket "to" (before its association).
+ */
+void
+sctp_socket_copy_events(int from, int to)
+{
+	static const uint16_t types[] = {
+		SCTP_ASSOC_CHANGE, SCTP_PEER_ADDR_CHANGE, SCTP_REMOTE_ERROR,
+		SCTP_SHUTDOWN_EVENT, SCTP_PARTIAL_DELIVERY_EVENT,
+		SCTP_AUTHENTICATION_EVENT, SCTP_SENDER_DRY_EVENT,
+	};
+	struct sctp_event ev;
+	socklen_t len;
+	size_t i;
+	int on;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		memset(&ev, 0, sizeof(ev));
+		ev.se_type = types[i];
+		len = sizeof(ev);
+		if (getsockopt(from, IPPROTO_SCTP, SCTP_EVENT, &ev,
+		    &len) == -1 || !ev.se_on)
+			continue;
+		ev.se_assoc_id = 0;
+		if (setsockopt(to, IPPROTO_SCTP, SCTP_EVENT, &ev,
+		    sizeof(ev)) == -1)
+			debug_f("event %u: %s", types[i], strerror(errno));
+	}
+	on = 0;
+	len = sizeof(on);
+	if (getsockopt(from, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
+	    &len) == 0 && on && setsockopt(to, IPPROTO_SCTP,
+	    SCTP_RECVRCVINFO, &on, sizeof(on)) == -1)
+		error_f("SCTP_RECVRCVINFO: %s", strerror(errno));
+}
+
+/*
+ * sshd, on an accepted socket: Linux gives it an endpoint of its own,
+ * without the listener's SCTP-AUTH and I-DATA settings, and that endpoint
+ * answers a restart's INIT (PROTOCOL.sctp 2.12): set them again, as the
+ * association has them.
+ */
+void
+sctp_accepted_setup(int fd, const struct sctp_options *o)
+{
+	if (sctp_idata_in_use(fd))
+		ask_idata(fd);
+	(void)sctp_auth_require(fd, o);
+}
+
 /*
  * Staggered association attempts, one peer address each.
  *

@@ -44,6 +44,18 @@ int	sctp_auth_require(int fd, const struct sctp_options *);
 int	sctp_auth_required(int fd, int peer, int mode);
 
 /*
+ * PROTOCOL.sctp 2.12.  sctp_socket_new(): a client's SSH socket, set up as
+ * for its first association (*roam: ADD-IP offered);
+ * sctp_socket_copy_events(): the event subscriptions and stream
+ * information of one socket on another; sctp_accepted_setup(): sshd's
+ * SCTP-AUTH and I-DATA settings again on an accepted socket, whose new
+ * endpoint lacks them and answers a restart.
+ */
+int	sctp_socket_new(int family, const struct sctp_options *, int *roam);
+void	sctp_socket_copy_events(int from, int to);
+void	sctp_accepted_setup(int fd, const struct sctp_options *);
+
+/*
  * Ask for (on) or stop SENDER_DRY events on fd; as setsockopt(2).  The
  * kernel reports one at once if nothing is unacknowledged.
  */

@@ -53,7 +53,10 @@
 #include "kex.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-options.h"
+#include "sctp/sctp-follow.h"
+#include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-paths.h"
+#include "sctp/sctp-restart.h"
 #include "sctp/sctp-roam.h"
 
 #ifdef WITH_SCTP
@@ -70,6 +73,8 @@
 #define ROAM_FAST	0.1
 #define ROAM_FAST_FOR	30.0
 #define ROAM_SETTLE	1.5
+/* 2.12: the client restarts once it has been stuck so long. */
+#define ROAM_RESTART_AFTER	3.0
 
 struct sctp_roam {
 	double	 last;		/* monotime_double() of the last look */
@@ -83,6 +88,9 @@ struct sctp_roam {
 	int	 warned;	/* said that one is back, unusable */
 	char	*hosted;	/* the listed addresses the host had */
 	int	 looked;	/* hosted is from a previous look */
+	double	 stuck_at;	/* since when refusals() found it stuck */
+	int	 restarted;	/* the association was restarted (2.12) */
+	uint32_t restarts;	/* attempts to associate again, ever */
 };
 
 /* Whether this host takes ASCONF without authentication. */
@@ -195,39 +203,6 @@ sctp_roam_check_peers(struct ssh *ssh, int fd)
  * address is such an ASCONF (RFC 5061 4.2.4).
  */
 
-/*
- * Whether the host has sa's address on one of its interfaces (an IPv6
- * socket lists IPv4 addresses mapped).
- */
-static int
-on_host(const struct ifaddrs *ifap, const struct sockaddr *sa)
-{
-	const struct ifaddrs *i;
-	struct sockaddr_storage ss;
-	const struct sockaddr_in *a4 = (const void *)&ss, *b4;
-	const struct sockaddr_in6 *a6 = (const void *)&ss, *b6;
-	socklen_t len = sctp_sa_len(sa);
-
-	memset(&ss, 0, sizeof(ss));
-	memcpy(&ss, sa, len);
-	ipv64_normalise_mapped(&ss, &len);
-	for (i = ifap; i != NULL; i = i->ifa_next) {
-		if (i->ifa_addr == NULL ||
-		    i->ifa_addr->sa_family != ss.ss_family)
-			continue;
-		b4 = (const void *)i->ifa_addr;
-		b6 = (const void *)i->ifa_addr;
-		if (ss.ss_family == AF_INET &&
-		    a4->sin_addr.s_addr == b4->sin_addr.s_addr)
-			return 1;
-		if (ss.ss_family == AF_INET6 &&
-		    memcmp(&a6->sin6_addr, &b6->sin6_addr,
-		    sizeof(a6->sin6_addr)) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* Whether the list "a b " holds address a. */
 static int
 in_list(const char *list, const char *a)
@@ -283,6 +258,35 @@ list_update(char **listp, const char *keep1, const char *keep2,
 }
 
 /*
+ * ssh, stuck as refusals() says: PROTOCOL.sctp 2.12's restart, once it
+ * has been so for ROAM_RESTART_AFTER.  1 while a restart is due or done,
+ * 0 if none can be made.
+ */
+static int
+try_restart(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
+{
+	const char *why;
+	int r;
+
+	if (ssh->kex == NULL || ssh->kex->server)
+		return 0;
+	if ((why = sctp_ms_resume_blocked(ssh->sctp_ms)) != NULL) {
+		debug("SCTP roaming: no restart: %s", why);
+		return 0;
+	}
+	if (now < rs->stuck_at + ROAM_RESTART_AFTER) {
+		rs->fast = 1;
+		return 1;
+	}
+	r = sctp_restart_client(ssh, fd, &rs->restarts);
+	if (r == 1)
+		rs->fast = 1;
+	else if (r == 0)
+		rs->restarted = 1;
+	return r >= 0;
+}
+
+/*
  * Addresses of an answered set that are still lost ROAM_SETTLE after the
  * answer had their deletion refused: Linux keeps them as addresses being
  * deleted, which in IPv4 it never sends from again, nor announces when
@@ -294,7 +298,7 @@ list_update(char **listp, const char *keep1, const char *keep2,
  * host has ("a b ").
  */
 static void
-refusals(struct ssh *ssh, struct sctp_roam *rs, const char *hosted,
+refusals(struct ssh *ssh, struct sctp_roam *rs, int fd, const char *hosted,
     double now)
 {
 	char *cp, *tok, *sp, *back = NULL, conn[NI_MAXHOST + 64] = "";
@@ -312,6 +316,7 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, const char *hosted,
 	    (rs->answered == NULL || strcmp(rs->seen, rs->answered) != 0))) {
 		if (rs->refused == NULL)
 			rs->warned = 0;
+		rs->stuck_at = 0;
 		return;
 	}
 	cp = xstrdup(hosted);
@@ -324,9 +329,16 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, const char *hosted,
 			back = xstrdup(tok);
 	}
 	free(cp);
-	if (usable || back == NULL)
+	if (usable || back == NULL) {
 		rs->warned = 0;
-	else if (!rs->warned) {
+		rs->stuck_at = 0;
+	} else if (!rs->warned) {
+		if (rs->stuck_at == 0)
+			rs->stuck_at = now;
+		if (try_restart(ssh, rs, fd, now)) {
+			free(back);
+			return;
+		}
 		rs->warned = 1;
 		if (ssh->kex != NULL && ssh->kex->server)
 			snprintf(conn, sizeof(conn), " (connection from %s "
@@ -400,7 +412,7 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	for (i = 0, off = 0, r = 0; r == 0 && i < n; i++) {
 		sa = (const struct sockaddr *)((u_char *)addrs + off);
 		off += sctp_sa_len(sa);
-		if (on_host(ifap, sa)) {
+		if (sctp_addr_on_host(ifap, sa)) {
 			here = sa;
 			if (sctp_sa_ntop(sa, host, sizeof(host)) == 0)
 				r = sshbuf_putf(hosted, "%s ", host);
@@ -426,8 +438,8 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	} else
 		free(s);
 	tell_gained(ssh, rs, h);
-	refusals(ssh, rs, h, now);
-	if (rs->seen == NULL || (rs->answered != NULL &&
+	refusals(ssh, rs, fd, h, now);
+	if (rs->restarted || rs->seen == NULL || (rs->answered != NULL &&
 	    strcmp(rs->seen, rs->answered) == 0))
 		goto out;
 	if (here == NULL || now < rs->since + ROAM_SETTLE) {
@@ -521,6 +533,20 @@ sctp_roam_poll(struct ssh *ssh, int fd)
 		return;
 	rs->last = now;
 	unstick(ssh, rs, fd, now);
+	if (rs->restarted) {
+		/* 2.12: 1.3's following and these sets start afresh. */
+		free(rs->seen);
+		free(rs->answered);
+		free(rs->pending);
+		free(rs->refused);
+		free(rs->hosted);
+		rs->seen = rs->answered = rs->pending = rs->refused = NULL;
+		rs->hosted = NULL;
+		rs->fast = rs->warned = rs->looked = rs->restarted = 0;
+		rs->stuck_at = 0;
+		sctp_follow_free(ssh);
+		sctp_follow_start(ssh, fd);
+	}
 }
 
 void

@@ -73,6 +73,8 @@ void	sctp_roam_start(struct ssh *, int fd);
  * refused deletion (doc/design.md 1.3).  When the host has a listed
  * address that it lacked at the previous look, it sends an
  * SSH2_MSG_IGNORE, DATA for a peer whose paths have all failed to hear.
+ * ssh restarts the association (sctp-restart.c) when Linux is left with
+ * no address it sends from, as PROTOCOL.sctp 2.12 says.
  */
 void	sctp_roam_deadline(struct ssh *, struct timespec *);
 void	sctp_roam_poll(struct ssh *, int fd);

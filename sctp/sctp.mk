@@ -16,6 +16,7 @@ SCTP_OBJS=\
 	sctp/sctp-pathview.o \
 	sctp/sctp-authkey.o \
 	sctp/sctp-roam.o \
+	sctp/sctp-restart.o \
 	sctp/sctp-follow.o \
 	sctp/sctp-encap.o \
 	sctp/sctp-mux.o \
@@ -47,6 +48,7 @@ SCTP_HDRS=\
 	sctp/sctp-cmsg.h \
 	sctp/sctp-options.h \
 	sctp/sctp-net.h \
+	sctp/sctp-restart.h \
 	sctp/sctp-ms.h \
 	sctp/sctp-ms-conn.h \
 	sctp/sctp-ms-int.h \

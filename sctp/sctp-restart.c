@@ -1,0 +1,286 @@
+/*
+ * Copyright (c) 2026 The openssh-sctp authors.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The client's restart of its association (PROTOCOL.sctp 2.12): the old
+ * association aborted under a key the server lacks, a new one from the
+ * same port and addresses on the same descriptor, and the multi-stream
+ * layer's resume.
+ */
+
+#include "includes.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#ifdef WITH_SCTP
+#include <netinet/sctp.h>
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "misc.h"
+#include "sshbuf.h"
+#include "xmalloc.h"
+#include "packet.h"
+#include "sctp/sctp-addrs.h"
+#include "sctp/sctp-authkey.h"
+#include "sctp/sctp-ms-conn.h"
+#include "sctp/sctp-net.h"
+#include "sctp/sctp-paths.h"
+#include "sctp/sctp-restart.h"
+
+#ifdef WITH_SCTP
+
+#define RESTART_TRIES	3	/* associations tried, within: */
+#define RESTART_SECS	60.0
+#define RESTART_CONNECT_MS	20000	/* one attempt at most */
+
+/* port into a copy of sa, appended to a packed list */
+static void
+append_port(u_char **packed, size_t *plen, int *n, const struct sockaddr *sa,
+    in_port_t port)
+{
+	struct sockaddr_storage ss;
+
+	memset(&ss, 0, sizeof(ss));
+	memcpy(&ss, sa, sctp_sa_len(sa));
+	if (ss.ss_family == AF_INET)
+		((struct sockaddr_in *)&ss)->sin_port = port;
+	else
+		((struct sockaddr_in6 *)&ss)->sin6_port = port;
+	if (sctp_addrs_append(packed, plen, n, (struct sockaddr *)&ss) != 0)
+		fatal_f("sctp_addrs_append failed");
+}
+
+/*
+ * The old association's local addresses that the host still has, with
+ * its port, packed; and its peer addresses.  -1 (logged) if there are
+ * none.
+ */
+static int
+addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
+{
+	struct sockaddr_storage me;
+	struct sockaddr *addrs;
+	const struct sockaddr *sa;
+	struct ifaddrs *ifap;
+	socklen_t len = sizeof(me);
+	size_t off, llen = 0, plen = 0;
+	in_port_t port;
+	int i, n;
+
+	*locals = *peers = NULL;
+	*nlocals = *npeers = 0;
+	memset(&me, 0, sizeof(me));
+	if (getsockname(fd, (struct sockaddr *)&me, &len) == -1) {
+		error("SCTP restart: getsockname: %s", strerror(errno));
+		return -1;
+	}
+	port = me.ss_family == AF_INET6 ?
+	    ((struct sockaddr_in6 *)&me)->sin6_port :
+	    ((struct sockaddr_in *)&me)->sin_port;
+	if ((n = sctp_getladdrs(fd, 1, &addrs)) <= 0) {
+		error("SCTP restart: the association's local addresses: %s",
+		    n < 0 ? strerror(errno) : "none");
+		return -1;
+	}
+	if (getifaddrs(&ifap) == -1) {
+		error("SCTP restart: getifaddrs: %s", strerror(errno));
+		sctp_freeladdrs(addrs);
+		return -1;
+	}
+	for (i = 0, off = 0; i < n; i++) {
+		sa = (const struct sockaddr *)((u_char *)addrs + off);
+		off += sctp_sa_len(sa);
+		if (sctp_addr_on_host(ifap, sa))
+			append_port(locals, &llen, nlocals, sa, port);
+	}
+	freeifaddrs(ifap);
+	sctp_freeladdrs(addrs);
+	if ((n = sctp_getpaddrs(fd, 1, &addrs)) <= 0) {
+		error("SCTP restart: the association's peer addresses: %s",
+		    n < 0 ? strerror(errno) : "none");
+		free(*locals);
+		*locals = NULL;
+		return -1;
+	}
+	for (i = 0, off = 0; i < n; i++) {
+		sa = (const struct sockaddr *)((u_char *)addrs + off);
+		off += sctp_sa_len(sa);
+		if (sctp_addrs_append(peers, &plen, npeers, sa) != 0)
+			fatal_f("sctp_addrs_append failed");
+	}
+	sctp_freeladdrs(addrs);
+	if (*nlocals == 0) {
+		error("SCTP restart: the host has none of the association's "
+		    "local addresses");
+		free(*locals);
+		free(*peers);
+		*locals = *peers = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A new socket on fd (the old one's association aborts as it closes),
+ * bound to locals, associating with peers within ms milliseconds.  0, or
+ * -1 (logged).
+ */
+static int
+attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
+    u_char *peers, int npeers, int ms)
+{
+	struct pollfd pfd;
+	socklen_t len;
+	int nfd, roam, on = 1, err = 0, r;
+	char *s;
+
+	if ((nfd = sctp_socket_new(family, ssh->sctp_options, &roam)) == -1)
+		return -1;
+	sctp_socket_copy_events(fd, nfd);
+	if (sctp_authkey_restart_new(ssh, nfd) != 0) {
+		close(nfd);
+		return -1;
+	}
+	(void)setsockopt(nfd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	if (dup2(nfd, fd) == -1) {
+		error("SCTP restart: dup2: %s", strerror(errno));
+		close(nfd);
+		return -1;
+	}
+	close(nfd);
+	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+	s = sctp_addrs_string(locals, nlocals);
+	if (sctp_bindx(fd, (struct sockaddr *)locals, nlocals,
+	    SCTP_BINDX_ADD_ADDR) == -1) {
+		error("SCTP restart: bind %s: %s", s, strerror(errno));
+		free(s);
+		return -1;
+	}
+	debug_f("bound to %s", s);
+	free(s);
+	set_nonblock(fd);
+	if (sctp_connectx(fd, (struct sockaddr *)peers, npeers, NULL) == -1 &&
+	    errno != EINPROGRESS) {
+		error("SCTP restart: connect: %s", strerror(errno));
+		return -1;
+	}
+	pfd.fd = fd;
+	pfd.events = POLLOUT;
+	while ((r = poll(&pfd, 1, ms)) == -1 && errno == EINTR)
+		;
+	if (r == 0) {
+		error("SCTP restart: no answer within %d s", ms / 1000);
+		return -1;
+	}
+	len = sizeof(err);
+	if (r == -1 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err,
+	    &len) == -1 || err != 0) {
+		error("SCTP restart: connect: %s",
+		    strerror(r == -1 ? errno : err));
+		return -1;
+	}
+	return 0;
+}
+
+int
+sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
+{
+	struct sockaddr_storage me;
+	socklen_t len = sizeof(me);
+	struct linger lg;
+	struct pollfd pfd;
+	u_char *locals = NULL, *peers = NULL;
+	const char *why;
+	double start = monotime_double(), left;
+	int nlocals, npeers, tries, r;
+	char *s;
+
+	if ((why = sctp_ms_resume_blocked(ssh->sctp_ms)) != NULL) {
+		debug_f("not now: %s", why);
+		return -1;
+	}
+	/* Every message the old association holds, processed first. */
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, 0) != 0 ||
+	    sshbuf_len(ssh_packet_get_input(ssh)) != 0) {
+		debug2_f("input waits: not yet");
+		return 1;
+	}
+	memset(&me, 0, sizeof(me));
+	if (getsockname(fd, (struct sockaddr *)&me, &len) == -1 ||
+	    addresses(fd, &locals, &nlocals, &peers, &npeers) != 0)
+		return -1;
+	if (sctp_authkey_restart_old(ssh, fd) != 0) {
+		free(locals);
+		free(peers);
+		return -1;
+	}
+	s = sctp_addrs_string(locals, nlocals);
+	logit("SCTP restart: associating again from %s (PROTOCOL.sctp 2.12)",
+	    s);
+	free(s);
+	/* Closing the old socket aborts its association at once. */
+	memset(&lg, 0, sizeof(lg));
+	lg.l_onoff = 1;
+	lg.l_linger = 0;
+	(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+	for (tries = 1; ; tries++) {
+		(*number)++;
+		left = start + RESTART_SECS - monotime_double();
+		r = attempt(ssh, fd, me.ss_family, locals, nlocals, peers,
+		    npeers, left < RESTART_CONNECT_MS / 1000.0 ?
+		    (int)(left * 1000) + 1 : RESTART_CONNECT_MS);
+		if (r == 0)
+			break;
+		if (tries >= RESTART_TRIES ||
+		    monotime_double() >= start + RESTART_SECS)
+			fatal("SCTP restart failed after %d attempts: the "
+			    "connection ends", tries);
+		sleep(1);
+	}
+	free(locals);
+	free(peers);
+	sctp_paths_tune(fd);
+	if ((r = sctp_ms_restart(ssh->sctp_ms, *number)) != 0)
+		fatal("SCTP restart: the connection cannot resume: %s",
+		    ssh_err(r));
+	logit("SCTP restart: associated again (restart %u), resuming",
+	    *number);
+	return 0;
+}
+
+#else /* WITH_SCTP */
+
+int
+sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
+{
+	return -1;
+}
+
+#endif /* WITH_SCTP */
