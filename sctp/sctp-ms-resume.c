@@ -42,6 +42,7 @@
 #include "ssh2.h"
 #include "sshbuf.h"
 #include "ssherr.h"
+#include "packet.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
@@ -334,6 +335,11 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 	u_int i, oldest = 0;
 	int r;
 
+	if (!client && c->ssh != NULL)
+		logit("SCTP association restarted (connection from %s port "
+		    "%d): waiting up to %d s for the client's resume",
+		    c->ssh->remote_ipaddr != NULL ? c->ssh->remote_ipaddr :
+		    "?", c->ssh->remote_port, (int)SCTP_MS_RESUME_SECS);
 	if ((why = not_allowed(c, now)) != NULL) {
 		error("SCTP association restarted: the connection cannot "
 		    "resume (%s)", why);
@@ -457,9 +463,16 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 	}
 	c->rs.awaiting = 0;
 	c->rs.resumes++;
-	verbose("SCTP association restarted: the connection resumes "
-	    "(restart %u; %u packets, %zu bytes sent again; %lu read "
-	    "meanwhile discarded)", rn, n, bytes, c->rs.discarded);
+	if (!c->rs.client && c->ssh != NULL)
+		logit("SCTP association restarted: the connection resumes "
+		    "(restart %u; %u packets, %zu bytes sent again; %lu read "
+		    "meanwhile discarded) (connection from %s port %d)", rn,
+		    n, bytes, c->rs.discarded, c->ssh->remote_ipaddr != NULL ?
+		    c->ssh->remote_ipaddr : "?", c->ssh->remote_port);
+	else
+		verbose("SCTP association restarted: the connection resumes "
+		    "(restart %u; %u packets, %zu bytes sent again; %lu read "
+		    "meanwhile discarded)", rn, n, bytes, c->rs.discarded);
 	r = 0;
  out:
 	free(x);

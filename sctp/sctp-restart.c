@@ -148,7 +148,9 @@ addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
 /*
  * A new socket on fd (the old one's association aborts as it closes),
  * bound to locals, associating with peers within ms milliseconds.  0, or
- * -1 (logged).
+ * -1 (logged).  No SO_REUSEADDR: the aborted association frees its port
+ * at once, and a port bound with it would let any local user's socket
+ * bind it too, and restart the association from there.
  */
 static int
 attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
@@ -156,7 +158,7 @@ attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
 {
 	struct pollfd pfd;
 	socklen_t len;
-	int nfd, roam, on = 1, err = 0, r;
+	int nfd, roam, err = 0, r;
 	char *s;
 
 	if ((nfd = sctp_socket_new(family, ssh->sctp_options, &roam)) == -1)
@@ -166,7 +168,6 @@ attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
 		close(nfd);
 		return -1;
 	}
-	(void)setsockopt(nfd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
 	if (dup2(nfd, fd) == -1) {
 		error("SCTP restart: dup2: %s", strerror(errno));
 		close(nfd);
@@ -242,7 +243,7 @@ sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
 		return -1;
 	}
 	s = sctp_addrs_string(locals, nlocals);
-	logit("SCTP restart: associating again from %s (PROTOCOL.sctp 2.12)",
+	verbose("SCTP restart: associating again from %s (PROTOCOL.sctp 2.12)",
 	    s);
 	free(s);
 	/* Closing the old socket aborts its association at once. */

@@ -8,6 +8,14 @@
 # keys; and ssh, whose association a forged restart would take, likewise
 # (the same code, sctp-net.c).
 #
+# First, the restart forged from the path under a live session (T4): an
+# attacker that saw the set-up sends the client's INIT again, with a new
+# tag, and the COOKIE ECHO of the INIT ACK it sees.  Nothing changes in
+# the association's capabilities, so sshd waits for the client's resume
+# (PROTOCOL.sctp 2.12), which only the holder of the session's keys can
+# make: it must log the restart at once, resume nothing, and end the
+# connection when the 60 s wait ends, saying so.
+#
 # The "restart": host A's network stack is replaced (its namespace
 # deleted and made again) while the wire stays: path 1's interface is
 # moved out of the namespace first, so that host B keeps its address and
@@ -19,6 +27,35 @@ B1=$("$TOPO" addr b 1)
 A1=$("$TOPO" addr a 1)
 start_sshd "Transport sctp"
 trap 'stop_sshd' EXIT
+
+# sessions: this sshd's session processes (its children; others may be
+# left by earlier tests).
+sessions() { pgrep -P "$(cat "$W/sshd.pid")" || true; }
+
+# --- forged: the restart from the path, under a live session.
+n0=$(wc -l <"$W/sshd.log")
+# (From the client's path: it sends as the client, and sees the answers.)
+FORGE_HOST=a forge keyed-restart "$(dirname "$0")/sctp-forge.py" 2222 restart
+grep -q "restart answered" "$W/forge-keyed-restart.log" ||
+    { cat "$W/forge-keyed-restart.log"; fatal "forged: the server did not answer the forged INIT"; }
+wait_for "$W/sshd.log" "SCTP association restarted (connection from" 60 ||
+    { tail -n +"$((n0 + 1))" "$W/sshd.log"; fatal "forged: sshd did not log the restart"; }
+t=$(uptime_s)
+note "forged: sshd: $(grep -o "SCTP association restarted (connection from.*" "$W/sshd.log" | tail -1)"
+# The wait is 60 s by sshd's clock; a loaded machine gets 120 s more.
+wait_for "$W/sshd.log" "no resume from the peer" 180 ||
+    { tail -n +"$((n0 + 1))" "$W/sshd.log"; fatal "forged: sshd did not end the connection when its wait for a resume ended"; }
+note "forged: sshd ended the connection $(since "$t") s after the restart: $(grep -o "SCTP association restarted: no resume.*" "$W/sshd.log" | tail -1)"
+! tail -n +"$((n0 + 1))" "$W/sshd.log" | grep -q "the connection resumes" ||
+    fatal "forged: sshd resumed a connection that the path restarted"
+for _ in $(seq 300); do [ -z "$(sessions)" ] && break; sleep 0.2; done
+[ -z "$(sessions)" ] || fatal "forged: sshd's session processes outlived the connection"
+kill "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+{ exec 4>&-; } 2>/dev/null || true
+# What sshd logs from here on is the next case's (sshd appends to it).
+cp "$W/sshd.log" "$W/sshd-forged.log"
+: >"$W/sshd.log"
 
 # reborn HOST: HOST's network stack is replaced while path 1 is cut: its
 # namespace deleted and made again, with the same address on the same
@@ -59,9 +96,6 @@ except OSError as e:
 ' "$2" "$3" "$4" "$5"
 }
 
-# sessions: this sshd's session processes (its children; others may be
-# left by earlier tests).
-sessions() { pgrep -P "$(cat "$W/sshd.pid")" || true; }
 echo_session s
 port=$(sed -n "s/.*Connection from $A1 port \([0-9]*\) on.*/\1/p" "$W/sshd.log" | tail -1)
 [ -n "$port" ] || fatal "no port of the session in sshd's log"

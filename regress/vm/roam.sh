@@ -255,6 +255,11 @@ if grep -q "got three" "$W/bbm.out"; then
 	note "back: and again 10 s later, $(since "$t") s after the line"
 	! tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -E "error|fatal|refused|cannot resume" ||
 	    fatal "back: sshd logged an error"
+	if [ "$fam" = 4 ]; then
+		tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -q "SCTP association restarted: the connection resumes" ||
+		    { tail -n +"$((s0 + 1))" "$W/sshd.log"; fatal "back: sshd did not log the resume"; }
+		note "back: sshd: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/sshd.log" | tail -1)"
+	fi
 elif [ "$fam" = 6 ] && ! a_sent; then
 	note "back: no answer within 60 s, and host A's kernel sent no SCTP packet after the address came back (as in IPv4: Linux keeps no address it sends from; README.sctp)"
 	kernel_view

@@ -42,6 +42,15 @@
 #	               initiator's packets to the responder (IPv4; the seeds'
 #	               T14), from the responder's address
 #	  icmp-unreach an ICMP "protocol unreachable" for them (T14)
+#	  restart   (run on the initiator's path: regress/vm/sshlib.sh's
+#	            FORGE_HOST a) a restart of the association (T4,
+#	            PROTOCOL.sctp 2.12):
+#	            the initiator's INIT again, from its address and port,
+#	            with a new tag and TSN and every parameter as it was
+#	            (SCTP-AUTH's, so that nothing changes), then a COOKIE
+#	            ECHO with the cookie of the responder's INIT ACK, which
+#	            the sniffer sees go to the initiator; prints "restart
+#	            answered" or "restart unanswered"
 #	FORGE_SRC: the source address of the packets of these modes but
 #	flood and icmp (default the responder's that the sniffer saw), e.g.
 #	another address of the responder's.
@@ -110,6 +119,19 @@ def auth_params(chunk):
     return found
 
 
+def param(chunk, ptype):
+    """The value of an INIT ACK's parameter."""
+    off = 20
+    while off + 4 <= len(chunk):
+        t, plen = struct.unpack("!HH", chunk[off:off + 4])
+        if plen < 4:
+            break
+        if t == ptype:
+            return chunk[off + 4:off + plen]
+        off += (plen + 3) & ~3
+    return None
+
+
 def vector(params):
     return params.get(0x8002, b"") + params.get(0x8003, b"") + \
         params.get(0x8004, b"")
@@ -131,10 +153,17 @@ def watch(p):
         return
     if s.dport == dport and Ether in p:
         st["cmac"] = p[Ether].src	# the initiator's, for our packets
+    if s.sport == dport and Ether in p:
+        st["smac"] = p[Ether].src	# the responder's (restart)
     for ctype, flags, c in chunks(raw):
         if ctype == 1 and s.dport == dport and "init" not in st:
             st["init"] = (ip_of(p).src, ip_of(p).dst, s.sport,
                           struct.unpack("!I", c[4:8])[0], auth_params(c))
+            st["initraw"] = c
+        elif ctype == 2 and s.sport == dport and "ftag" in st and \
+                s.tag == st["ftag"]:
+            st["fpeer"] = struct.unpack("!I", c[4:8])[0]
+            st["fcookie"] = param(c, 7)
         elif ctype == 2 and "init" in st and s.sport == dport:
             st["initack"] = (struct.unpack("!I", c[4:8])[0],
                              auth_params(c))
@@ -257,6 +286,34 @@ def chunk(kind):
     raise SystemExit("unknown mode " + kind)
 
 
+def restart():
+    """T4: INIT and COOKIE ECHO as the initiator, unchanged but its tag."""
+    init = bytearray(st["initraw"] + b"\0" * (-len(st["initraw"]) & 3))
+    tag = struct.unpack("!I", os.urandom(4))[0] | 1
+    struct.pack_into("!I", init, 4, tag)
+    struct.pack_into("!I", init, 16, struct.unpack("!I", os.urandom(4))[0])
+    st["ftag"] = tag
+    if "smac" in st:
+        if net is IP:
+            conf.netcache.arp_cache[sdst] = st["smac"]
+        else:
+            conf.netcache.in6_neighbor[sdst] = st["smac"]
+    send(net(src=csrc, dst=sdst) / SCTP(sport=cport, dport=dport, tag=0) /
+         Raw(bytes(init)))
+    t0 = time.time()
+    while st.get("fcookie") is None and time.time() - t0 < 10:
+        time.sleep(0.1)
+    if st.get("fcookie") is None:
+        print("restart unanswered", flush=True)
+        return
+    ck = st["fcookie"]
+    body = struct.pack("!BBH", 10, 0, 4 + len(ck)) + ck + \
+        b"\0" * (-len(ck) & 3)
+    send(net(src=csrc, dst=sdst) /
+         SCTP(sport=cport, dport=dport, tag=st["fpeer"]) / Raw(body))
+    print("restart answered", flush=True)
+
+
 def flood(n):
     """T19: packets that pass every check but the HMAC's."""
     raw, kid, hid2 = st["lastraw"], 0, hid
@@ -307,6 +364,11 @@ for i, mode in enumerate(modes):
               (sdst, csrc, dport, cport, ctag, kid, hid2,
                (st["tsn"] + 1) & 0xffffffff), flush=True)
         print("sent %s at %s" % (mode, uptime()), flush=True)
+        continue
+    if kind == "restart":
+        restart()
+        print("sent %s at %s" % (mode, uptime()), flush=True)
+        time.sleep(2)
         continue
     if kind == "flood":
         flood(int(os.environ.get("FORGE_FLOOD", "2000")))
