@@ -244,6 +244,7 @@ if grep -q "got three" "$W/bbm.out"; then
 		grep -q "SCTP restart: associated again" "$W/bbm.log" ||
 		    { grep -i "sctp\|roam" "$W/bbm.log" | tail -20; fatal "back: IPv4: the session answered, with no restart logged by ssh"; }
 		note "back: ssh: $(grep -o "SCTP restart: associated again.*" "$W/bbm.log" | head -1)"
+		note "back: ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/bbm.log" | head -1)"
 	fi
 	sleep 10
 	! grep -q "is back, but" "$W/bbm.log" ||
