@@ -73,8 +73,13 @@
 #define ROAM_FAST	0.1
 #define ROAM_FAST_FOR	30.0
 #define ROAM_SETTLE	1.5
-/* 2.12: the client restarts once it has been stuck so long. */
+/*
+ * 2.12: the client restarts once it has been stuck so long (IPv6: with
+ * no path to the peer active meanwhile; Linux was seen to send from such
+ * an address again within 5 s).
+ */
 #define ROAM_RESTART_AFTER	3.0
+#define ROAM_RESTART_AFTER6	10.0
 
 struct sctp_roam {
 	double	 last;		/* monotime_double() of the last look */
@@ -89,6 +94,7 @@ struct sctp_roam {
 	char	*hosted;	/* the listed addresses the host had */
 	int	 looked;	/* hosted is from a previous look */
 	double	 stuck_at;	/* since when refusals() found it stuck */
+	int	 stuck4;	/* by an IPv4 address (else IPv6 only) */
 	int	 restarted;	/* the association was restarted (2.12) */
 	uint32_t restarts;	/* attempts to associate again, ever */
 };
@@ -274,7 +280,8 @@ try_restart(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 		debug("SCTP roaming: no restart: %s", why);
 		return 0;
 	}
-	if (now < rs->stuck_at + ROAM_RESTART_AFTER) {
+	if (now < rs->stuck_at + (rs->stuck4 ? ROAM_RESTART_AFTER :
+	    ROAM_RESTART_AFTER6)) {
 		rs->fast = 1;
 		return 1;
 	}
@@ -302,7 +309,7 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, int fd, const char *hosted,
     double now)
 {
 	char *cp, *tok, *sp, *back = NULL, conn[NI_MAXHOST + 64] = "";
-	int usable = 0;
+	int usable = 0, down6 = -1, v4 = 0;
 
 	if (rs->pending != NULL && now >= rs->answered_at + ROAM_SETTLE) {
 		list_update(&rs->pending, rs->seen, NULL, NULL);
@@ -322,11 +329,26 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, int fd, const char *hosted,
 	cp = xstrdup(hosted);
 	for (tok = strtok_r(cp, " ", &sp); tok != NULL;
 	    tok = strtok_r(NULL, " ", &sp)) {
-		/* In IPv6 Linux was seen to send from such an address. */
-		if (!in_list(rs->refused, tok) || strchr(tok, ':') != NULL)
+		/*
+		 * In IPv6 Linux was seen to send from such an address, and
+		 * to send nothing: only then (no path up) is it unusable.
+		 */
+		if (!in_list(rs->refused, tok))
 			usable = 1;
-		else if (back == NULL)
-			back = xstrdup(tok);
+		else if (strchr(tok, ':') != NULL) {
+			if (down6 == -1)
+				down6 = sctp_paths_all_down(fd);
+			if (!down6)
+				usable = 1;
+			else if (back == NULL)
+				back = xstrdup(tok);
+		} else {
+			v4 = 1;
+			if (back == NULL || strchr(back, ':') != NULL) {
+				free(back);
+				back = xstrdup(tok);
+			}
+		}
 	}
 	free(cp);
 	if (usable || back == NULL) {
@@ -335,6 +357,7 @@ refusals(struct ssh *ssh, struct sctp_roam *rs, int fd, const char *hosted,
 	} else if (!rs->warned) {
 		if (rs->stuck_at == 0)
 			rs->stuck_at = now;
+		rs->stuck4 = v4;
 		if (try_restart(ssh, rs, fd, now)) {
 			free(back);
 			return;

@@ -25,6 +25,8 @@
 #           unless A's kernel sends no SCTP packet at all in that time
 #           (tcpdump): then Linux kept no address it sends from, as in
 #           IPv4, and that is noted; in
+#           IPv6, where no path to the server is up 10 s after the
+#           address came, ssh restarts the association as in IPv4; in
 #           IPv4 Linux's association cannot follow a second move that
 #           adds no new address (README.sctp, "Changing addresses"), so
 #           ssh restarts the association from the address that came back
@@ -245,6 +247,8 @@ if grep -q "got three" "$W/bbm.out"; then
 		    { grep -i "sctp\|roam" "$W/bbm.log" | tail -20; fatal "back: IPv4: the session answered, with no restart logged by ssh"; }
 		note "back: ssh: $(grep -o "SCTP restart: associated again.*" "$W/bbm.log" | head -1)"
 		note "back: ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/bbm.log" | head -1)"
+	elif grep -q "SCTP restart: associated again" "$W/bbm.log"; then
+		note "back: IPv6: no path up for 10 s, ssh restarted: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/bbm.log" | head -1)"
 	fi
 	sleep 10
 	! grep -q "is back, but" "$W/bbm.log" ||
@@ -310,7 +314,7 @@ if [ "$fam" = 6 ]; then
 		t=$(uptime_s) n=$(ticks)
 		while within "$t" "$2"; do
 			if [ "$(ticks)" -gt "$n" ]; then
-				note "backdl: $1: next line $(since "$t") s after"
+				note "backdl: $1: next line $(since "$t") s after$(grep -q "SCTP restart: associated again" "$W/dl.log" && echo " (ssh restarted the association)")"
 				return 0
 			fi
 			sleep 0.1
