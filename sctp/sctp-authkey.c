@@ -68,7 +68,8 @@ struct sctp_ak {
 	u_int	 active;	/* number of the active key, 0: key 0 */
 	u_int	 retire[AK_MAX_RETIRE];	/* (b): ids waiting for DRY */
 	u_int	 nretire;
-	u_char	 newest[AK_KEYLEN];	/* K(installed), for a restart */
+	u_char	 newest[AK_KEYLEN];	/* K(installed): ssh, for a restart */
+	u_int	 restart_n;	/* the active key at ssh's last restart */
 };
 
 static u_int
@@ -236,8 +237,9 @@ try_install(struct ssh *ssh, struct sctp_ak *ak)
 		    key_id(n), ssh_err(r));
 	}
 	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
-	/* 2.12: the client's new association needs K(n) (erased at n+1). */
-	memcpy(ak->newest, u.k.sca_key, AK_KEYLEN);
+	/* 2.12: the client's new association needs K(n) (replaced at n+1). */
+	if (ssh->kex != NULL && !ssh->kex->server && ssh->sctp_ms != NULL)
+		memcpy(ak->newest, u.k.sca_key, AK_KEYLEN);
 	explicit_bzero(&u, sizeof(u));
 	if (r == -1)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: installing key %u: %s",
@@ -324,6 +326,19 @@ sctp_authkey_start(struct ssh *ssh)
 	try_install(ssh, ak);
 }
 
+/* Whether id names one of the keys before ssh's restart's K(n). */
+static int
+older_than_restart(const struct sctp_ak *ak, u_int id)
+{
+	u_int n;
+
+	for (n = ak->restart_n; n > 1 && ak->restart_n - n <
+	    AK_MAX_AHEAD + AK_MAX_RETIRE; n--)
+		if (id == key_id(n - 1))
+			return 1;
+	return 0;
+}
+
 /* Whether id names a key installed before the last, not yet active. */
 static int
 stale_key(const struct sctp_ak *ak, u_int id)
@@ -376,8 +391,12 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype, int want_reply)
 		ssh_packet_disconnect(ssh, "SCTP-AUTH: the peer retired key "
 		    "%u, which it has not replaced", id);
 	if (key_op(fd, SCTP_AUTH_DELETE_KEY, id) == -1) {
-		/* 2.12: the new association lacks the keys before K(n). */
-		if (errno == EINVAL && sctp_ms_resumes(ssh->sctp_ms) > 0) {
+		/*
+		 * 2.12: after a restart both ends lack key 0, and the
+		 * client's new association the keys before K(n).
+		 */
+		if (errno == EINVAL && sctp_ms_resumes(ssh->sctp_ms) > 0 &&
+		    (id == 0 || older_than_restart(ak, id))) {
 			debug("SCTP-AUTH: key %u retired, not held since the "
 			    "restart", id);
 			return 1;
@@ -451,6 +470,7 @@ sctp_authkey_restart_new(struct ssh *ssh, int fd)
 		    key_id(ak->active), strerror(errno));
 		return -1;
 	}
+	ak->restart_n = ak->active;
 	return 0;
 }
 

@@ -260,7 +260,8 @@ void sctp_ms_conn_free(struct sctp_ms_conn *c) { }
 void sctp_ms_full_io(struct sctp_ms_conn *c) { }
 void sctp_ms_resume_enable(struct sctp_ms_conn *c, int client) { }
 int sctp_ms_restart(struct sctp_ms_conn *c, uint32_t n) { return -1; }
-const char *sctp_ms_resume_blocked(struct sctp_ms_conn *c) { return "no SCTP"; }
+const char *sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *l)
+    { *l = 1; return "no SCTP"; }
 int sctp_ms_resuming(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_resumes(const struct sctp_ms_conn *c) { return 0; }
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *c, int s) { return NULL; }

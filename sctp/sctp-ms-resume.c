@@ -267,12 +267,18 @@ not_allowed(struct sctp_ms_conn *c, double now)
 	return NULL;
 }
 
-/* Why this end may not resume now (2.12 (a) to (d)), or NULL. */
+/*
+ * Why this end may not resume now (2.12 (a) to (d)), or NULL; *lasting
+ * says whether that holds for the rest of the connection ((a)).
+ */
 const char *
-sctp_ms_resume_blocked(struct sctp_ms_conn *c)
+sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *lasting)
 {
+	*lasting = 1;
 	if (c == NULL)
 		return "not in multi-stream mode";
+	*lasting = !c->rs.enabled || !c->agreed || !c->active_in ||
+	    !c->active_out || !c->full_io;
 	return not_allowed(c, monotime_double());
 }
 
@@ -329,17 +335,13 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 {
 	struct ms_caps now_caps;
 	struct sctp_authkeyid ak;
+	socklen_t len;
 	struct ms_msg *m, *tmp;
 	const char *why;
 	double now = monotime_double();
 	u_int i, oldest = 0;
 	int r;
 
-	if (!client && c->ssh != NULL)
-		logit("SCTP association restarted (connection from %s port "
-		    "%d): waiting up to %d s for the client's resume",
-		    c->ssh->remote_ipaddr != NULL ? c->ssh->remote_ipaddr :
-		    "?", c->ssh->remote_port, (int)SCTP_MS_RESUME_SECS);
 	if ((why = not_allowed(c, now)) != NULL) {
 		error("SCTP association restarted: the connection cannot "
 		    "resume (%s)", why);
@@ -356,12 +358,31 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 		if (c->rs.at[i] < c->rs.at[oldest])
 			oldest = i;
 	c->rs.at[oldest] = now;
-	/* 2.12: key 0 goes again (the active key is K(n), by (a)). */
+	/*
+	 * 2.12: key 0 goes again (absent: EINVAL); the active key is K(n),
+	 * by (a), never key 0.
+	 */
 	memset(&ak, 0, sizeof(ak));
 	ak.scact_keynumber = 0;
 	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_AUTH_DELETE_KEY, &ak,
-	    sizeof(ak)) == -1)
-		debug2_f("key 0: %s", strerror(errno));
+	    sizeof(ak)) == -1 && errno != EINVAL) {
+		error("SCTP restart: deleting SCTP-AUTH key 0: %s",
+		    strerror(errno));
+		return SSH_ERR_CONN_CLOSED;
+	}
+	memset(&ak, 0, sizeof(ak));
+	len = sizeof(ak);
+	if (getsockopt(c->fd, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &ak,
+	    &len) == -1 || ak.scact_keynumber == 0) {
+		error("SCTP restart: SCTP-AUTH key 0 is active: the "
+		    "connection ends");
+		return SSH_ERR_CONN_CLOSED;
+	}
+	if (!client && c->ssh != NULL)
+		logit("SCTP association restarted (connection from %s port "
+		    "%d): waiting up to %d s for the client's resume",
+		    c->ssh->remote_ipaddr != NULL ? c->ssh->remote_ipaddr :
+		    "?", c->ssh->remote_port, (int)SCTP_MS_RESUME_SECS);
 	/* A resume of ours not yet written names the restart before. */
 	TAILQ_FOREACH_SAFE(m, &c->outq, next, tmp) {
 		if (m->resume != 1)

@@ -458,11 +458,11 @@ sctp_socket_new(int family, const struct sctp_options *o, int *roam)
 }
 
 /*
- * 2.12: the events socket "from" is subscribed to, and its stream
- * information, on socket "to" (before its association).
+ * 2.12: the events socket "from" is subscribed to, its stream information
+ * and its IPQoS marking, on socket "to" (before its association).
  */
 void
-sctp_socket_copy_events(int from, int to)
+sctp_socket_copy_options(int from, int to)
 {
 	static const uint16_t types[] = {
 		SCTP_ASSOC_CHANGE, SCTP_PEER_ADDR_CHANGE, SCTP_REMOTE_ERROR,
@@ -492,6 +492,18 @@ sctp_socket_copy_events(int from, int to)
 	    &len) == 0 && on && setsockopt(to, IPPROTO_SCTP,
 	    SCTP_RECVRCVINFO, &on, sizeof(on)) == -1)
 		error_f("SCTP_RECVRCVINFO: %s", strerror(errno));
+	on = 0;
+	len = sizeof(on);
+	if (getsockopt(from, IPPROTO_IP, IP_TOS, &on, &len) == 0 && on != 0)
+		(void)setsockopt(to, IPPROTO_IP, IP_TOS, &on, sizeof(on));
+#ifdef IPV6_TCLASS
+	on = 0;
+	len = sizeof(on);
+	if (getsockopt(from, IPPROTO_IPV6, IPV6_TCLASS, &on, &len) == 0 &&
+	    on > 0)
+		(void)setsockopt(to, IPPROTO_IPV6, IPV6_TCLASS, &on,
+		    sizeof(on));
+#endif
 }
 
 /*
@@ -503,8 +515,22 @@ sctp_socket_copy_events(int from, int to)
 void
 sctp_accepted_setup(int fd, const struct sctp_options *o)
 {
-	if (sctp_idata_in_use(fd))
-		ask_idata(fd);
+#ifdef SCTP_INTERLEAVING_SUPPORTED
+	struct sctp_assoc_value av;
+
+	/*
+	 * Not ask_idata(): its fallback would turn the socket's fragment
+	 * interleaving off under the association that uses it.
+	 */
+	if (sctp_idata_in_use(fd)) {
+		memset(&av, 0, sizeof(av));
+		av.assoc_value = 1;
+		if (setsockopt(fd, IPPROTO_SCTP, SCTP_INTERLEAVING_SUPPORTED,
+		    &av, sizeof(av)) == -1)
+			debug_f("fd %d: I-DATA not offered again: %s", fd,
+			    strerror(errno));
+	}
+#endif
 	(void)sctp_auth_require(fd, o);
 }
 

@@ -26,6 +26,8 @@ struct addrinfo;
 
 /* Whether fd is an SCTP socket. */
 int	sctp_is_sctp(int fd);
+/* Close every SCTP socket of the process (a forked client that needs none). */
+void	sctp_close_sockets(void);
 
 /* Apply the tuning options to an SCTP socket; -1 with an error logged. */
 int	sctp_socket_tune(int fd, const struct sctp_options *);
@@ -46,13 +48,13 @@ int	sctp_auth_required(int fd, int peer, int mode);
 /*
  * PROTOCOL.sctp 2.12.  sctp_socket_new(): a client's SSH socket, set up as
  * for its first association (*roam: ADD-IP offered);
- * sctp_socket_copy_events(): the event subscriptions and stream
- * information of one socket on another; sctp_accepted_setup(): sshd's
+ * sctp_socket_copy_options(): the event subscriptions, stream
+ * information and IPQoS marking of one socket on another; sctp_accepted_setup(): sshd's
  * SCTP-AUTH and I-DATA settings again on an accepted socket, whose new
  * endpoint lacks them and answers a restart.
  */
 int	sctp_socket_new(int family, const struct sctp_options *, int *roam);
-void	sctp_socket_copy_events(int from, int to);
+void	sctp_socket_copy_options(int from, int to);
 void	sctp_accepted_setup(int fd, const struct sctp_options *);
 
 /*

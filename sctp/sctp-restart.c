@@ -56,7 +56,7 @@
 
 #define RESTART_TRIES	3	/* associations tried, within: */
 #define RESTART_SECS	60.0
-#define RESTART_CONNECT_MS	20000	/* one attempt at most */
+#define RESTART_CONNECT_SECS	20.0	/* one attempt at most */
 
 /* port into a copy of sa, appended to a packed list */
 static void
@@ -84,7 +84,7 @@ static int
 addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
 {
 	struct sockaddr_storage me;
-	struct sockaddr *addrs;
+	struct sockaddr *addrs = NULL;
 	const struct sockaddr *sa;
 	struct ifaddrs *ifap;
 	socklen_t len = sizeof(me);
@@ -103,6 +103,8 @@ addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
 	    ((struct sockaddr_in6 *)&me)->sin6_port :
 	    ((struct sockaddr_in *)&me)->sin_port;
 	if ((n = sctp_getladdrs(fd, 1, &addrs)) <= 0) {
+		if (n == 0 && addrs != NULL)
+			sctp_freeladdrs(addrs);
 		error("SCTP restart: the association's local addresses: %s",
 		    n < 0 ? strerror(errno) : "none");
 		return -1;
@@ -120,7 +122,10 @@ addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
 	}
 	freeifaddrs(ifap);
 	sctp_freeladdrs(addrs);
+	addrs = NULL;
 	if ((n = sctp_getpaddrs(fd, 1, &addrs)) <= 0) {
+		if (n == 0 && addrs != NULL)
+			sctp_freepaddrs(addrs);
 		error("SCTP restart: the association's peer addresses: %s",
 		    n < 0 ? strerror(errno) : "none");
 		free(*locals);
@@ -133,7 +138,7 @@ addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
 		if (sctp_addrs_append(peers, &plen, npeers, sa) != 0)
 			fatal_f("sctp_addrs_append failed");
 	}
-	sctp_freeladdrs(addrs);
+	sctp_freepaddrs(addrs);
 	if (*nlocals == 0) {
 		error("SCTP restart: the host has none of the association's "
 		    "local addresses");
@@ -147,23 +152,26 @@ addresses(int fd, u_char **locals, int *nlocals, u_char **peers, int *npeers)
 
 /*
  * A new socket on fd (the old one's association aborts as it closes),
- * bound to locals, associating with peers within ms milliseconds.  0, or
- * -1 (logged).  No SO_REUSEADDR: the aborted association frees its port
- * at once, and a port bound with it would let any local user's socket
- * bind it too, and restart the association from there.
+ * bound to locals, associating with peers by the monotonic time
+ * deadline.  0, or -1 (logged).  No SO_REUSEADDR: the aborted
+ * association frees its port at once, and a port bound with it would let
+ * any local user's socket bind it too, and restart the association from
+ * there.
  */
 static int
 attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
-    u_char *peers, int npeers, int ms)
+    u_char *peers, int npeers, double deadline)
 {
+	struct sctp_status st;
 	struct pollfd pfd;
 	socklen_t len;
+	double left;
 	int nfd, roam, err = 0, r;
 	char *s;
 
 	if ((nfd = sctp_socket_new(family, ssh->sctp_options, &roam)) == -1)
 		return -1;
-	sctp_socket_copy_events(fd, nfd);
+	sctp_socket_copy_options(fd, nfd);
 	if (sctp_authkey_restart_new(ssh, nfd) != 0) {
 		close(nfd);
 		return -1;
@@ -178,7 +186,9 @@ attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
 	s = sctp_addrs_string(locals, nlocals);
 	if (sctp_bindx(fd, (struct sockaddr *)locals, nlocals,
 	    SCTP_BINDX_ADD_ADDR) == -1) {
-		error("SCTP restart: bind %s: %s", s, strerror(errno));
+		error("SCTP restart: bind %s: %s%s", s, strerror(errno),
+		    errno == EADDRINUSE ? " (another process holds the old "
+		    "socket)" : "");
 		free(s);
 		return -1;
 	}
@@ -192,19 +202,54 @@ attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
 	}
 	pfd.fd = fd;
 	pfd.events = POLLOUT;
-	while ((r = poll(&pfd, 1, ms)) == -1 && errno == EINTR)
-		;
+	for (;;) {
+		left = deadline - monotime_double();
+		pfd.revents = 0;
+		if (left <= 0) {
+			r = 0;
+			break;
+		}
+		if ((r = poll(&pfd, 1, (int)(left * 1000) + 1)) != -1 ||
+		    errno != EINTR)
+			break;
+	}
 	if (r == 0) {
-		error("SCTP restart: no answer within %d s", ms / 1000);
+		error("SCTP restart: no answer from the server");
 		return -1;
 	}
 	len = sizeof(err);
 	if (r == -1 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err,
-	    &len) == -1 || err != 0) {
-		error("SCTP restart: connect: %s",
-		    strerror(r == -1 ? errno : err));
+	    &len) == -1 || err != 0 || (pfd.revents & POLLOUT) == 0) {
+		error("SCTP restart: connect: %s", r == -1 ?
+		    strerror(errno) : err != 0 ? strerror(err) : "no association");
 		return -1;
 	}
+	memset(&st, 0, sizeof(st));
+	len = sizeof(st);
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_STATUS, &st, &len) == -1 ||
+	    st.sstat_state != SCTP_ESTABLISHED) {
+		error("SCTP restart: the association is not established");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Whatever became of an attempt that failed, its association (if it came
+ * up late) ends as the old one did: under a key the server lacks, by an
+ * ABORT.
+ */
+static int
+discard(struct ssh *ssh, int fd)
+{
+	struct linger lg;
+
+	if (sctp_authkey_restart_old(ssh, fd) != 0)
+		return -1;
+	memset(&lg, 0, sizeof(lg));
+	lg.l_onoff = 1;
+	lg.l_linger = 0;
+	(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
 	return 0;
 }
 
@@ -213,15 +258,14 @@ sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
 {
 	struct sockaddr_storage me;
 	socklen_t len = sizeof(me);
-	struct linger lg;
 	struct pollfd pfd;
 	u_char *locals = NULL, *peers = NULL;
 	const char *why;
-	double start = monotime_double(), left;
-	int nlocals, npeers, tries, r;
+	double start = monotime_double(), deadline;
+	int nlocals, npeers, tries, r, lasting;
 	char *s;
 
-	if ((why = sctp_ms_resume_blocked(ssh->sctp_ms)) != NULL) {
+	if ((why = sctp_ms_resume_blocked(ssh->sctp_ms, &lasting)) != NULL) {
 		debug_f("not now: %s", why);
 		return -1;
 	}
@@ -229,15 +273,17 @@ sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
 	pfd.fd = fd;
 	pfd.events = POLLIN;
 	if (poll(&pfd, 1, 0) != 0 ||
-	    sshbuf_len(ssh_packet_get_input(ssh)) != 0) {
-		debug2_f("input waits: not yet");
+	    sshbuf_len(ssh_packet_get_input(ssh)) != 0 ||
+	    sshbuf_len(ssh_packet_get_output(ssh)) != 0) {
+		debug2_f("input or output waits: not yet");
 		return 1;
 	}
 	memset(&me, 0, sizeof(me));
 	if (getsockname(fd, (struct sockaddr *)&me, &len) == -1 ||
 	    addresses(fd, &locals, &nlocals, &peers, &npeers) != 0)
 		return -1;
-	if (sctp_authkey_restart_old(ssh, fd) != 0) {
+	/* Closing the old socket aborts its association at once. */
+	if (discard(ssh, fd) != 0) {
 		free(locals);
 		free(peers);
 		return -1;
@@ -246,21 +292,16 @@ sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
 	verbose("SCTP restart: associating again from %s (PROTOCOL.sctp 2.12)",
 	    s);
 	free(s);
-	/* Closing the old socket aborts its association at once. */
-	memset(&lg, 0, sizeof(lg));
-	lg.l_onoff = 1;
-	lg.l_linger = 0;
-	(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
 	for (tries = 1; ; tries++) {
 		(*number)++;
-		left = start + RESTART_SECS - monotime_double();
-		r = attempt(ssh, fd, me.ss_family, locals, nlocals, peers,
-		    npeers, left < RESTART_CONNECT_MS / 1000.0 ?
-		    (int)(left * 1000) + 1 : RESTART_CONNECT_MS);
-		if (r == 0)
+		deadline = MINIMUM(start + RESTART_SECS,
+		    monotime_double() + RESTART_CONNECT_SECS);
+		if (attempt(ssh, fd, me.ss_family, locals, nlocals, peers,
+		    npeers, deadline) == 0)
 			break;
+		(void)discard(ssh, fd);
 		if (tries >= RESTART_TRIES ||
-		    monotime_double() >= start + RESTART_SECS)
+		    monotime_double() + 1 >= start + RESTART_SECS)
 			fatal("SCTP restart failed after %d attempts: the "
 			    "connection ends", tries);
 		sleep(1);

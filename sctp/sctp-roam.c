@@ -80,6 +80,7 @@
  */
 #define ROAM_RESTART_AFTER	3.0
 #define ROAM_RESTART_AFTER6	10.0
+#define ROAM_RESTART_GIVEUP	60.0	/* while something stops it */
 
 struct sctp_roam {
 	double	 last;		/* monotime_double() of the last look */
@@ -272,25 +273,33 @@ static int
 try_restart(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 {
 	const char *why;
-	int r;
+	int r, lasting;
 
 	if (ssh->kex == NULL || ssh->kex->server)
 		return 0;
-	if ((why = sctp_ms_resume_blocked(ssh->sctp_ms)) != NULL) {
+	if ((why = sctp_ms_resume_blocked(ssh->sctp_ms, &lasting)) != NULL &&
+	    lasting) {
 		debug("SCTP roaming: no restart: %s", why);
 		return 0;
 	}
+	/* What stops it for now (a key exchange, say) may pass. */
+	if (now >= rs->stuck_at + ROAM_RESTART_GIVEUP) {
+		debug("SCTP roaming: no restart within %d s%s%s",
+		    (int)ROAM_RESTART_GIVEUP, why != NULL ? ": " : "",
+		    why != NULL ? why : "");
+		return 0;
+	}
+	rs->fast = 1;
 	if (now < rs->stuck_at + (rs->stuck4 ? ROAM_RESTART_AFTER :
-	    ROAM_RESTART_AFTER6)) {
-		rs->fast = 1;
+	    ROAM_RESTART_AFTER6))
+		return 1;
+	if (why != NULL) {
+		debug2("SCTP roaming: restart waits: %s", why);
 		return 1;
 	}
-	r = sctp_restart_client(ssh, fd, &rs->restarts);
-	if (r == 1)
-		rs->fast = 1;
-	else if (r == 0)
+	if ((r = sctp_restart_client(ssh, fd, &rs->restarts)) == 0)
 		rs->restarted = 1;
-	return r >= 0;
+	return 1;
 }
 
 /*

@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "sctp/sctp-net.h"
@@ -60,6 +61,25 @@ sctp_set_nodelay(int fd)
 	}
 	debug2_f("fd %d is SCTP_NODELAY", fd);
 	return 0;
+}
+
+/*
+ * A process that forked from ssh and needs none of its SCTP sockets
+ * (ControlPersist's foreground client): close them, so that the process
+ * that carries on holds the last reference, whose close(2) aborts its
+ * association (PROTOCOL.sctp 2.12, the client's restart).
+ */
+void
+sctp_close_sockets(void)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd;
+
+	if (max < 0 || max > 65536)
+		max = 65536;
+	for (fd = STDERR_FILENO + 1; fd < max; fd++)
+		if (sctp_is_sctp(fd))
+			close(fd);
 }
 
 #endif /* WITH_SCTP */

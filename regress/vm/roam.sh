@@ -34,6 +34,9 @@
 #           within 60 s and again 10 s later, ssh logs the restart and
 #           never says it cannot follow, sshd logs no error; either way
 #           ssh must exit within 30 s of a SIGTERM;
+#   backcp  (IPv4) bbm and back again under ControlPersist (the master
+#           in the background restarts, its foreground client holds no
+#           copy of its socket);
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -258,7 +261,7 @@ if grep -q "got three" "$W/bbm.out"; then
 	wait_for "$W/bbm.out" "got four" 60 ||
 	    { grep -i "sctp\|roam" "$W/bbm.log" | tail; fatal "back: the session answered once, then not 10 s later"; }
 	note "back: and again 10 s later, $(since "$t") s after the line"
-	! tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -E "error|fatal|refused|cannot resume" ||
+	! tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -E "error:|fatal:|refused|cannot resume" ||
 	    fatal "back: sshd logged an error"
 	if [ "$fam" = 4 ]; then
 		tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -q "SCTP association restarted: the connection resumes" ||
@@ -339,6 +342,31 @@ if [ "$fam" = 6 ]; then
 	first_back
 	next_tick "the first address came back" 60 watched
 	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null || true
+fi
+
+# --- backcp (IPv4): back again, the session under ControlPersist: its
+# master runs on in the background and the foreground process becomes a
+# client of it, which must not keep the master's socket open (the
+# restart's close would not abort the old association, whose endpoint
+# would keep the port: the new socket's bind failed).
+if [ "$fam" = 4 ]; then
+	home
+	echo_session cp -o ControlMaster=auto -o "ControlPath=$W/cp.sock" \
+	    -o ControlPersist=yes
+	bbm_move cp sctp-a "$A1/$plen" "$A2/$plen" "$W/cp.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+	lose_second backcp
+	first_back
+	t=$(uptime_s)
+	echo three >&4 || true
+	wait_for "$W/cp.out" "got three" 60 ||
+	    { grep -i "sctp\|roam\|restart" "$W/cp.log" | tail -20; fatal "backcp: the session did not resume within 60 s of the first address's return"; }
+	grep -q "SCTP restart: associated again" "$W/cp.log" ||
+	    { grep -i "sctp\|roam" "$W/cp.log" | tail -20; fatal "backcp: the session answered with no restart logged"; }
+	note "backcp: the session resumed $(since "$t") s after the address came"
+	{ exec 4>&-; } 2>/dev/null || true
+	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/cp.sock" -O exit "$B1" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
 fi
 
