@@ -350,8 +350,8 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 	/* 2.12, checks: the restart's INIT is not authenticated. */
 	sctp_ms_resume_caps(c->fd, &now_caps);
 	if ((why = caps_differ(&c->rs.caps, &now_caps)) != NULL) {
-		error("SCTP restart changed the association (%s): the "
-		    "connection ends", why);
+		error("SCTP association restarted: the restart changed the "
+		    "association (%s); the connection ends", why);
 		return SSH_ERR_CONN_CLOSED;
 	}
 	for (i = 1; i < SCTP_MS_RESTARTS; i++)
