@@ -408,6 +408,27 @@ sctp_authkey_request(struct ssh *ssh, const char *rtype, int want_reply)
 	return 1;
 }
 
+/* Adds a key of AK_KEYLEN bytes under id and makes it the active one. */
+static int
+add_active_key(int fd, u_int id, const u_char *key)
+{
+	union {
+		struct sctp_authkey k;
+		u_char b[sizeof(struct sctp_authkey) + AK_KEYLEN];
+	} u;
+	int r;
+
+	memset(&u, 0, sizeof(u));
+	u.k.sca_keynumber = id;
+	u.k.sca_keylength = AK_KEYLEN;
+	memcpy(u.k.sca_key, key, AK_KEYLEN);
+	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
+	explicit_bzero(&u, sizeof(u));
+	if (r == -1 || key_op(fd, SCTP_AUTH_ACTIVE_KEY, id) == -1)
+		return -1;
+	return 0;
+}
+
 /*
  * 2.12, the client's restart: the old association's ABORT goes under a
  * random key that the server does not hold.
@@ -416,24 +437,16 @@ int
 sctp_authkey_restart_old(struct ssh *ssh, int fd)
 {
 	struct sctp_ak *ak = ssh->sctp_ak;
-	union {
-		struct sctp_authkey k;
-		u_char b[sizeof(struct sctp_authkey) + AK_KEYLEN];
-	} u;
-	u_int id;
+	u_char key[AK_KEYLEN];
 	int r;
 
 	if (ak == NULL || ak->active == 0 || ak->installed != ak->active)
 		return -1;
 	/* Keys are installed in order: the next one's id is unused. */
-	id = key_id(ak->installed + 1);
-	memset(&u, 0, sizeof(u));
-	u.k.sca_keynumber = id;
-	u.k.sca_keylength = AK_KEYLEN;
-	arc4random_buf(u.k.sca_key, AK_KEYLEN);
-	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
-	explicit_bzero(&u, sizeof(u));
-	if (r == -1 || key_op(fd, SCTP_AUTH_ACTIVE_KEY, id) == -1) {
+	arc4random_buf(key, sizeof(key));
+	r = add_active_key(fd, key_id(ak->installed + 1), key);
+	explicit_bzero(key, sizeof(key));
+	if (r != 0) {
 		error("SCTP restart: a random SCTP-AUTH key: %s",
 		    strerror(errno));
 		return -1;
@@ -449,22 +462,10 @@ int
 sctp_authkey_restart_new(struct ssh *ssh, int fd)
 {
 	struct sctp_ak *ak = ssh->sctp_ak;
-	union {
-		struct sctp_authkey k;
-		u_char b[sizeof(struct sctp_authkey) + AK_KEYLEN];
-	} u;
-	int r;
 
 	if (ak == NULL || ak->active == 0 || ak->installed != ak->active)
 		return -1;
-	memset(&u, 0, sizeof(u));
-	u.k.sca_keynumber = key_id(ak->active);
-	u.k.sca_keylength = AK_KEYLEN;
-	memcpy(u.k.sca_key, ak->newest, AK_KEYLEN);
-	r = setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, &u, sizeof(u));
-	explicit_bzero(&u, sizeof(u));
-	if (r == -1 ||
-	    key_op(fd, SCTP_AUTH_ACTIVE_KEY, key_id(ak->active)) == -1 ||
+	if (add_active_key(fd, key_id(ak->active), ak->newest) != 0 ||
 	    key_op(fd, SCTP_AUTH_DELETE_KEY, 0) == -1) {
 		error("SCTP restart: SCTP-AUTH key %u on the new socket: %s",
 		    key_id(ak->active), strerror(errno));

@@ -2553,7 +2553,34 @@ auth_sock(int fd)
 	    sizeof(ac)), 0);
 }
 
-/* As sctp_pair(), both ends with auth_sock(). */
+/*
+ * K(1) of 1.4 as the ends have it once the first key is taken into use:
+ * key 1 (the same bytes at both ends) active, key 0 deleted; on an
+ * association, or on a socket's endpoint before its association.
+ */
+static void
+shared_key(int fd)
+{
+	struct sctp_authkeyid kid;
+	struct sctp_authkey *k;
+
+	k = xcalloc(1, sizeof(*k) + 32);
+	k->sca_keynumber = 1;
+	k->sca_keylength = 32;
+	memset(k->sca_key, 0x5a, 32);
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, k,
+	    sizeof(*k) + 32), 0);
+	free(k);
+	memset(&kid, 0, sizeof(kid));
+	kid.scact_keynumber = 1;
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &kid,
+	    sizeof(kid)), 0);
+	kid.scact_keynumber = 0;
+	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_DELETE_KEY, &kid,
+	    sizeof(kid)), 0);
+}
+
+/* As sctp_pair(), both ends with auth_sock() and shared_key(). */
 static void
 auth_pair(int *a, int *b)
 {
@@ -2573,6 +2600,8 @@ auth_pair(int *a, int *b)
 	 * which Linux made afresh, without the listener's SCTP-AUTH settings.
 	 */
 	auth_sock(*b);
+	shared_key(*a);
+	shared_key(*b);
 }
 
 /*
@@ -2610,8 +2639,10 @@ restart_client(int a, int with_auth)
 	    sizeof(on)), 0);
 	ASSERT_INT_EQ(setsockopt(n, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
 	    sizeof(on)), 0);
-	if (with_auth)
+	if (with_auth) {
 		auth_sock(n);
+		shared_key(n);	/* 2.12: K(n) alone, active */
+	}
 	/* The abort, then the new association from the same port. */
 	ASSERT_INT_EQ(setsockopt(a, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg)),
 	    0);
