@@ -2558,23 +2558,36 @@ auth_sock(int fd)
  * key 1 (the same bytes at both ends) active, key 0 deleted; on an
  * association, or on a socket's endpoint before its association.
  */
+/* Key id of 32 bytes, random or all 0x5a, made the active one. */
 static void
-shared_key(int fd)
+active_key(int fd, uint16_t id, int random)
 {
 	struct sctp_authkeyid kid;
 	struct sctp_authkey *k;
 
 	k = xcalloc(1, sizeof(*k) + 32);
-	k->sca_keynumber = 1;
+	k->sca_keynumber = id;
 	k->sca_keylength = 32;
-	memset(k->sca_key, 0x5a, 32);
+	if (random)
+		arc4random_buf(k->sca_key, 32);
+	else
+		memset(k->sca_key, 0x5a, 32);
 	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_KEY, k,
 	    sizeof(*k) + 32), 0);
 	free(k);
 	memset(&kid, 0, sizeof(kid));
-	kid.scact_keynumber = 1;
+	kid.scact_keynumber = id;
 	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &kid,
 	    sizeof(kid)), 0);
+}
+
+static void
+shared_key(int fd)
+{
+	struct sctp_authkeyid kid;
+
+	active_key(fd, 1, 0);
+	memset(&kid, 0, sizeof(kid));
 	kid.scact_keynumber = 0;
 	ASSERT_INT_EQ(setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_DELETE_KEY, &kid,
 	    sizeof(kid)), 0);
@@ -2614,22 +2627,10 @@ restart_client(int a, int with_auth)
 {
 	struct sockaddr_in local, peer;
 	struct linger lg = { 1, 0 };
-	struct sctp_authkeyid kid;
-	struct sctp_authkey *k;
 	socklen_t sl = sizeof(local);
 	int n, on = 1;
 
-	k = xcalloc(1, sizeof(*k) + 32);
-	k->sca_keynumber = 7;
-	k->sca_keylength = 32;
-	arc4random_buf(k->sca_key, 32);
-	ASSERT_INT_EQ(setsockopt(a, IPPROTO_SCTP, SCTP_AUTH_KEY, k,
-	    sizeof(*k) + 32), 0);
-	free(k);
-	memset(&kid, 0, sizeof(kid));
-	kid.scact_keynumber = 7;
-	ASSERT_INT_EQ(setsockopt(a, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &kid,
-	    sizeof(kid)), 0);
+	active_key(a, 7, 1);
 
 	ASSERT_INT_EQ(getsockname(a, (struct sockaddr *)&local, &sl), 0);
 	sl = sizeof(peer);
