@@ -98,6 +98,7 @@ struct sctp_roam {
 	int	 stuck4;	/* by an IPv4 address (else IPv6 only) */
 	int	 restarted;	/* the association was restarted (2.12) */
 	uint32_t restarts;	/* attempts to associate again, ever */
+	int	 moved;	/* said that it cannot follow (after a restart) */
 };
 
 /* Whether this host takes ASCONF without authentication. */
@@ -299,6 +300,8 @@ try_restart(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	}
 	if ((r = sctp_restart_client(ssh, fd, &rs->restarts)) == 0)
 		rs->restarted = 1;
+	else if (r < 0)
+		rs->fast = 0;	/* it failed: again in a second */
 	return 1;
 }
 
@@ -463,6 +466,7 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 		free(rs->seen);
 		rs->seen = s;
 		rs->since = now;
+		rs->moved = 0;
 		if (s == NULL) {
 			free(rs->answered);
 			rs->answered = NULL;
@@ -474,6 +478,19 @@ unstick(struct ssh *ssh, struct sctp_roam *rs, int fd, double now)
 	if (rs->restarted || rs->seen == NULL || (rs->answered != NULL &&
 	    strcmp(rs->seen, rs->answered) == 0))
 		goto out;
+	if (rs->restarts > 0) {
+		/* 1.3: after a restart the peer discards ASCONF. */
+		if (here == NULL && now >= rs->since + ROAM_SETTLE &&
+		    !rs->moved) {
+			rs->moved = 1;
+			logit("SCTP roaming: local address %sgone; after the "
+			    "restart of the association the server takes no "
+			    "new address: the connection resumes only if one "
+			    "comes back, and otherwise ends after "
+			    "SCTPUnreachableTimeout", rs->seen);
+		}
+		goto out;
+	}
 	if (here == NULL || now < rs->since + ROAM_SETTLE) {
 		rs->fast = now < rs->since + ROAM_FAST_FOR;
 		goto out;

@@ -32,8 +32,13 @@
 #           ssh restarts the association from the address that came back
 #           and the session resumes (PROTOCOL.sctp 2.12): it answers
 #           within 60 s and again 10 s later, ssh logs the restart and
-#           never says it cannot follow, sshd logs no error; either way
-#           ssh must exit within 30 s of a SIGTERM;
+#           never says it cannot follow, sshd logs no error; then a
+#           make-before-break move: after a restart ssh must say that it
+#           cannot follow (the server's kernel discards ASCONF,
+#           PROTOCOL.sctp 1.3), and the session must answer once the
+#           first address is back (without a restart the move is
+#           followed); either way ssh must exit within 30 s of a
+#           SIGTERM;
 #   backcp  (IPv4) bbm and back again under ControlPersist (the master
 #           in the background restarts, its foreground client holds no
 #           copy of its socket);
@@ -76,14 +81,25 @@ home() {
 	ip -n sctp-a -$other addr flush dev path1 scope global
 	ip -n sctp-a addr replace "$A1/$plen" dev path1 $dad
 }
-# answer NAME WHEN LOG: session NAME, sent "two" now, must answer within
-# 120 s; the time is noted as after WHEN; LOG's SCTP lines if not.
+# What sshd said and both kernels' view of the association, for a failure.
+kernel_view() {
+	echo "sshd:"; grep -i "sctp\|roam" "$W/sshd.log" | tail -15
+	for h in a b; do
+		echo "host $h:"
+		"$TOPO" exec "$h" cat /proc/net/sctp/assocs /proc/net/sctp/remaddr
+		"$TOPO" exec "$h" grep -E "OutNoRoutes" /proc/net/snmp6
+		"$TOPO" exec "$h" ip -6 route
+	done
+}
+# answer NAME WHEN LOG [WORD]: session NAME, sent WORD ("two") now, must
+# answer within 120 s; the time is noted as after WHEN; LOG's SCTP lines
+# if not.
 answer() {
-	local t
+	local t w=${4:-two}
 	t=$(uptime_s)
-	echo two >&4 || true
-	wait_for "$W/$1.out" "got two" 120 ||
-	    { grep -i "sctp\|roam\|lost" "$3" | tail; fatal "$1: no answer within 120 s of $2"; }
+	echo "$w" >&4 || true
+	wait_for "$W/$1.out" "got $w" 120 ||
+	    { grep -i "sctp\|roam\|lost" "$3" | tail -40; kernel_view; fatal "$1: no answer within 120 s of $2"; }
 	note "$1: answered $(since "$t") s after $2"
 }
 
@@ -164,16 +180,6 @@ echo_session bbm
 bbm_move bbm sctp-a "$A1/$plen" "$A2/$plen" "$W/bbm.log" \
     "$net1" via "$B2" dev path2 metric 100
 
-# What sshd said and both kernels' view of the association, for a failure.
-kernel_view() {
-	echo "sshd:"; grep -i "sctp\|roam" "$W/sshd.log" | tail -15
-	for h in a b; do
-		echo "host $h:"
-		"$TOPO" exec "$h" cat /proc/net/sctp/assocs /proc/net/sctp/remaddr
-		"$TOPO" exec "$h" grep -E "OutNoRoutes" /proc/net/snmp6
-		"$TOPO" exec "$h" ip -6 route
-	done
-}
 
 # sent_watch: from now on, $W/sent-a gets a line once host A's kernel
 # sends an SCTP packet on either path; a_sent: whether it has.
@@ -201,7 +207,7 @@ lose_second() {
 	until tail -n +"$((n0 + 1))" "$W/sshd.log" |
 	    grep -q "SCTP path to $A2 failed"; do
 		within "$t" 120 ||
-		    fatal "$1: sshd did not see the path to $A2 fail within 120 s"
+		    { tail -n +"$((n0 + 1))" "$W/sshd.log" | tail -20; kernel_view; fatal "$1: sshd did not see the path to $A2 fail within 120 s"; }
 		sleep 0.5
 	done
 	note "$1: sshd saw every path fail $(since "$t") s after the address went"
@@ -267,6 +273,28 @@ if grep -q "got three" "$W/bbm.out"; then
 		tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -q "SCTP association restarted: the connection resumes" ||
 		    { tail -n +"$((s0 + 1))" "$W/sshd.log"; fatal "back: sshd did not log the resume"; }
 		note "back: sshd: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/sshd.log" | tail -1)"
+	fi
+	# then make before break to path 2 again.  After a restart the
+	# server's kernel discards ASCONF (PROTOCOL.sctp 1.3): ssh says
+	# that it cannot follow, and the session resumes when the first
+	# address comes back.  Without one (IPv6) the move is followed.
+	l0=$(wc -l <"$W/bbm.log")
+	move
+	if grep -q "SCTP restart: associated again" "$W/bbm.log"; then
+		t=$(uptime_s)
+		until grep -q "after the restart of the association the server takes no new address" "$W/bbm.log"; do
+			within "$t" 30 ||
+			    { grep -i "sctp\|roam" "$W/bbm.log" | tail -20; fatal "back: after the restart, ssh did not say within 30 s that it cannot follow a move"; }
+			sleep 0.2
+		done
+		note "back: after the restart, a move: $(since "$t") s after the address went ssh said: $(grep -o "SCTP roaming: local address [^;]*; after the restart.*" "$W/bbm.log" | head -1)"
+		! tail -n +"$((l0 + 1))" "$W/bbm.log" | grep -q "asked the peer to use" ||
+		    fatal "back: after the restart ssh asked for a new primary path"
+		"$TOPO" restore 1
+		ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+		answer bbm "the first address came back (after the restart)" "$W/bbm.log" five
+	else
+		answer bbm "the old address went (a move after the move back)" "$W/bbm.log" five
 	fi
 elif [ "$fam" = 6 ] && ! a_sent; then
 	note "back: no answer within 60 s, and host A's kernel sent no SCTP packet after the address came back (as in IPv4: Linux keeps no address it sends from; README.sctp)"
