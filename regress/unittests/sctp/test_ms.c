@@ -2553,11 +2553,6 @@ auth_sock(int fd)
 	    sizeof(ac)), 0);
 }
 
-/*
- * K(1) of 1.4 as the ends have it once the first key is taken into use:
- * key 1 (the same bytes at both ends) active, key 0 deleted; on an
- * association, or on a socket's endpoint before its association.
- */
 /* Key id of 32 bytes, random or all 0x5a, made the active one. */
 static void
 active_key(int fd, uint16_t id, int random)
@@ -2581,6 +2576,11 @@ active_key(int fd, uint16_t id, int random)
 	    sizeof(kid)), 0);
 }
 
+/*
+ * K(1) of 1.4 as the ends have it once the first key is taken into use:
+ * key 1 (the same bytes at both ends) active, key 0 deleted; on an
+ * association, or on a socket's endpoint before its association.
+ */
 static void
 shared_key(int fd)
 {
