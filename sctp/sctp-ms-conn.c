@@ -241,6 +241,15 @@ sctp_ms_resumes(const struct sctp_ms_conn *c)
 	return c == NULL ? 0 : c->rs.resumes;
 }
 
+/* 2.12: bytes of copies kept now, and freed once acknowledged. */
+size_t
+sctp_ms_kept(const struct sctp_ms_conn *c, size_t *freed)
+{
+	if (freed != NULL)
+		*freed = c == NULL ? 0 : c->keep_freed;
+	return c == NULL ? 0 : sctp_ms_keep_bytes(&c->keep);
+}
+
 int
 sctp_ms_in_active(const struct sctp_ms_conn *c)
 {
@@ -264,6 +273,7 @@ const char *sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *l)
     { *l = 1; return "no SCTP"; }
 int sctp_ms_resuming(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_resumes(const struct sctp_ms_conn *c) { return 0; }
+size_t sctp_ms_kept(const struct sctp_ms_conn *c, size_t *f) { return 0; }
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *c, int s) { return NULL; }
 int sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
     const char *peer, int strict, const char *ei, const char *eo, int ci,

@@ -51,6 +51,7 @@ int	sctp_ms_restart(struct sctp_ms_conn *, uint32_t number);
 const char *sctp_ms_resume_blocked(struct sctp_ms_conn *, int *lasting);
 int	sctp_ms_resuming(const struct sctp_ms_conn *);
 u_int	sctp_ms_resumes(const struct sctp_ms_conn *);
+size_t	sctp_ms_kept(const struct sctp_ms_conn *, size_t *);
 
 /* Key exchange (2.1). */
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *, int server);

@@ -188,10 +188,11 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		if (m->newkeys)
 			sctp_ms_keep_reset(&c->keep);
 		/* 2.12: a sequenced packet is kept for a resume. */
-		if (!m->unseq && !m->level1 && m->resume != 1)
+		if (!m->unseq && !m->level1 && m->resume != 1) {
 			sctp_ms_keep_add(&c->keep, m->stream, m->seq,
 			    c->drained, m->b);
-		else
+			sctp_ms_keep_soon(c);
+		} else
 			sshbuf_free(m->b);
 		c->drained = 0;
 		free(m);
@@ -231,6 +232,8 @@ sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
 		d = c->dec_prev_until;	/* 2.8: erased on time */
 	if (c->rs.awaiting && (d == 0 || c->rs.deadline < d))
 		d = c->rs.deadline;	/* 2.12 */
+	if (c->keep_look != 0 && (d == 0 || c->keep_look < d))
+		d = c->keep_look;	/* 2.12: copies acknowledged */
 	if (d == 0)
 		return;
 	left = d - monotime_double();
@@ -248,6 +251,7 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 	if (c == NULL)
 		return 0;
 	sctp_ms_prev_key_expire(c);
+	sctp_ms_keep_look(c);
 	if (gate_expired(c)) {
 		error("SCTP-AUTH: the peer took no new key in %d seconds "
 		    "(SCTPDrainTimeout)", c->opts->drain_timeout);

@@ -157,6 +157,10 @@ struct sctp_ms_conn {
 	struct sctp_ms_send	 snd;
 	struct sctp_ms_recv	 rcv;
 	struct ms_keep		 keep;		/* 2.12 */
+	double			 keep_look;	/* when to ask whether the kernel
+						   holds DATA, 0 = no copies */
+	size_t			 keep_freed;	/* bytes of copies freed so */
+	int			 keep_blind;	/* the kernel cannot tell */
 	struct ms_restart	 rs;		/* 2.12 */
 	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */
 	int			 drain_restart;	/* a drain under way starts over */
@@ -251,6 +255,9 @@ void	sctp_ms_keep_init(struct ms_keep *, u_int);
 void	sctp_ms_keep_reset(struct ms_keep *);
 void	sctp_ms_keep_free(struct ms_keep *);
 void	sctp_ms_keep_limit(struct ms_keep *, size_t);
+size_t	sctp_ms_keep_acked(struct ms_keep *);
+void	sctp_ms_keep_soon(struct sctp_ms_conn *);
+void	sctp_ms_keep_look(struct sctp_ms_conn *);
 void	sctp_ms_keep_sent(struct ms_keep *, uint32_t, const uint32_t *);
 void	sctp_ms_keep_add(struct ms_keep *, uint16_t, uint32_t, int,
 	    struct sshbuf *);

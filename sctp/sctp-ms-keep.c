@@ -27,18 +27,28 @@
 #include <sys/types.h>
 #include "openbsd-compat/sys-queue.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include "xmalloc.h"
 #include "log.h"
+#include "misc.h"
 #include "sshbuf.h"
 #include "ssherr.h"
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-net.h"
 
 #ifdef WITH_SCTP
+
+/* Seconds from a copy kept to a look whether the peer has it (2.12). */
+#define KEEP_LOOK	1.0
+/* Freed copies of at least this many bytes go back to the system. */
+#define KEEP_GIVE_BACK	(1024 * 1024)
 
 void
 sctp_ms_keep_init(struct ms_keep *k, u_int nstreams)
@@ -102,6 +112,20 @@ sctp_ms_keep_limit(struct ms_keep *k, size_t limit)
 	k->limit = limit;
 	while (k->bytes > limit && !TAILQ_EMPTY(&k->q))
 		drop_oldest(k);
+}
+
+/*
+ * The peer's kernel acknowledged everything written (2.12): every copy
+ * goes, its number recorded as for the bound.  Returns the bytes freed.
+ */
+size_t
+sctp_ms_keep_acked(struct ms_keep *k)
+{
+	size_t freed = k->bytes;
+
+	while (!TAILQ_EMPTY(&k->q))
+		drop_oldest(k);
+	return freed;
 }
 
 /*
@@ -198,6 +222,61 @@ size_t
 sctp_ms_keep_bytes(const struct ms_keep *k)
 {
 	return k->bytes;
+}
+
+/* A copy was kept: look within KEEP_LOOK whether the peer has it. */
+void
+sctp_ms_keep_soon(struct sctp_ms_conn *c)
+{
+	if (c->keep_look == 0 && !c->keep_blind && c->keep.bytes > 0)
+		c->keep_look = monotime_double() + KEEP_LOOK;
+}
+
+/*
+ * 2.12: once the peer's kernel has acknowledged every DATA chunk written,
+ * a resume names none of the copies: they go.  Looks once a second while
+ * copies are kept; never while a restart is being taken up.
+ */
+void
+sctp_ms_keep_look(struct sctp_ms_conn *c)
+{
+	size_t freed;
+	double now;
+
+	if (c == NULL || c->keep_look == 0 ||
+	    (now = monotime_double()) < c->keep_look)
+		return;
+	c->keep_look = 0;
+	if (c->keep.bytes == 0)
+		return;
+	if (c->rs.awaiting || c->rs.pending || c->lost) {
+		c->keep_look = now + KEEP_LOOK;
+		return;
+	}
+	switch (sctp_data_held(c->fd)) {
+	case 0:
+		break;
+	case 1:
+		c->keep_look = now + KEEP_LOOK;
+		return;
+	default:
+		debug_f("the kernel does not tell what is acknowledged: "
+		    "copies are kept up to the bound");
+		c->keep_blind = 1;
+		return;
+	}
+	freed = sctp_ms_keep_acked(&c->keep);
+	c->keep_freed += freed;
+	if (freed < KEEP_GIVE_BACK) {
+		debug2("SCTP: the peer acknowledged all: %zu bytes of copies "
+		    "freed", freed);
+		return;
+	}
+	debug("SCTP: the peer acknowledged all: %zu bytes of copies freed",
+	    freed);
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 }
 
 #endif /* WITH_SCTP */

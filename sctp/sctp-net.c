@@ -19,10 +19,15 @@
 #include "includes.h"
 
 #include <sys/types.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #ifdef WITH_SCTP
 #include <netinet/sctp.h>
+#ifdef __linux__
+#include <linux/sockios.h>
+#include <linux/sock_diag.h>
+#endif
 #endif
 
 #include <errno.h>
@@ -1134,6 +1139,35 @@ sctp_log_assoc(int fd, const char *from, int port)
 		    "%s", l ? l : "?", p ? p : "?");
 	free(l);
 	free(p);
+}
+
+/*
+ * 0 if the peer's kernel has acknowledged, cumulatively, every DATA chunk
+ * written on this socket, and nothing waits to be read (so no restart,
+ * which frees the chunks it purges, went unseen: its event would wait);
+ * 1 if not, -1 if the kernel cannot tell.  Linux charges each DATA chunk
+ * to the socket's queued write memory from the write until then.
+ */
+int
+sctp_data_held(int fd)
+{
+#if defined(__linux__) && defined(SO_MEMINFO) && defined(SIOCINQ)
+	uint32_t mem[SK_MEMINFO_VARS];
+	socklen_t len = sizeof(mem);
+	int inq = 0;
+
+	memset(mem, 0, sizeof(mem));
+	if (getsockopt(fd, SOL_SOCKET, SO_MEMINFO, mem, &len) == -1 ||
+	    len <= SK_MEMINFO_WMEM_QUEUED * sizeof(mem[0]))
+		return -1;
+	if (mem[SK_MEMINFO_WMEM_QUEUED] != 0)
+		return 1;
+	if (ioctl(fd, SIOCINQ, &inq) == -1)
+		return -1;
+	return inq != 0;
+#else
+	return -1;
+#endif
 }
 
 int

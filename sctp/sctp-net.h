@@ -62,6 +62,7 @@ void	sctp_accepted_setup(int fd, const struct sctp_options *);
  * kernel reports one at once if nothing is unacknowledged.
  */
 int	sctp_sender_dry_events(int fd, int on);
+int	sctp_data_held(int fd);
 
 /* Turn Nagle off on an SCTP socket (SCTP_NODELAY). */
 int	sctp_set_nodelay(int fd);

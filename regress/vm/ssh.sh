@@ -43,6 +43,15 @@ got=$(on_a "$SSH" -F "$CFG" -z "$B1" "cat" <"$W/data" | sha256sum | cut -c1-64)
 [ "$got" = "$sum" ] || fatal "3 MB through cat: checksum differs"
 note "exit status and a 3 MB round trip through cat"
 
+# PROTOCOL.sctp 2.12: the copies kept for a resume go once the peer's
+# kernel has acknowledged everything (ssh -vv logs each time).
+got=$(on_a "$SSH" -F "$CFG" -z -vv "$B1" "sha256sum; sleep 5" <"$W/data" 2>"$W/keep.log" | cut -c1-64)
+[ "$got" = "$sum" ] || fatal "3 MB upload: checksum differs"
+freed=$(sed -n 's/.*the peer acknowledged all: \([0-9]*\) bytes of copies freed.*/\1/p' "$W/keep.log" | awk '{ s += $1 } END { print s + 0 }')
+[ "$freed" -ge 1000000 ] ||
+    { grep -i "copies\|resume" "$W/keep.log" | tail -20; fatal "ssh kept its copies of a 3 MB upload through 5 s idle (freed $freed bytes)"; }
+note "copies for a resume: ssh freed $freed bytes in $(grep -c 'bytes of copies freed' "$W/keep.log") steps once the peer acknowledged a 3 MB upload"
+
 # scp and sftp, both ways, with checksums.
 on_a "$SCP" -S "$SSH" -F "$CFG" -z -q "$W/data" "$B1:$W/scp.up" || fatal "scp upload failed"
 on_a "$SCP" -S "$SSH" -F "$CFG" -z -q "$B1:$W/scp.up" "$W/scp.down" || fatal "scp download failed"

@@ -180,6 +180,39 @@ test_keep_take(void)
 	sctp_ms_keep_limit(&k, 0);
 	add(&k, 1, 3, 0, 100, 'q');
 	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 0);
+	TEST_DONE();
+
+	TEST_START("keep: copies the peer acknowledged go, recorded");
+	sctp_ms_keep_reset(&k);
+	sctp_ms_keep_limit(&k, 100000);
+	add(&k, 0, 1, 0, 100, 'r');
+	add(&k, 2, 1, 0, 100, 's');
+	add(&k, 2, 2, 1, 100, 't');
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_acked(&k), 300);
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 0);
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_acked(&k), 0);
+	/* Kept again after it; the peer has r, s and t. */
+	add(&k, 2, 3, 0, 100, 'u');
+	x[0] = 2;
+	x[1] = 1;
+	x[2] = 3;
+	x[3] = 1;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
+	tags(&l, s, sizeof(s));
+	ASSERT_STRING_EQ(s, "u");
+	sctp_ms_kept_list_free(&l);
+	/* A resume that asks for one of them fails, as for the bound. */
+	add(&k, 0, 2, 0, 100, 'v');
+	(void)sctp_ms_keep_acked(&k);
+	x[0] = 2;
+	x[2] = 4;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), SSH_ERR_NO_BUFFER_SPACE);
+	x[2] = 2;
+	x[0] = 3;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), SSH_ERR_NO_BUFFER_SPACE);
+	x[2] = 4;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
+	ASSERT_PTR_EQ(TAILQ_FIRST(&l), NULL);
 	sctp_ms_keep_free(&k);
 	TEST_DONE();
 }
