@@ -455,6 +455,28 @@ sctp_authkey_restart_old(struct ssh *ssh, int fd)
 }
 
 /*
+ * The restart put off after sctp_authkey_restart_old(): K(n) active again
+ * on the old association, the random key deleted.
+ */
+int
+sctp_authkey_restart_undo(struct ssh *ssh, int fd)
+{
+	struct sctp_ak *ak = ssh->sctp_ak;
+
+	if (ak == NULL || ak->active == 0)
+		return -1;
+	if (key_op(fd, SCTP_AUTH_ACTIVE_KEY, key_id(ak->active)) == -1) {
+		error("SCTP restart: SCTP-AUTH key %u active again: %s",
+		    key_id(ak->active), strerror(errno));
+		return -1;
+	}
+	if (key_op(fd, SCTP_AUTH_DELETE_KEY, key_id(ak->installed + 1)) == -1)
+		debug_f("SCTP-AUTH key %u: delete: %s",
+		    key_id(ak->installed + 1), strerror(errno));
+	return 0;
+}
+
+/*
  * 2.12, the client's new socket, before connect(2): K(n) its only
  * endpoint key, active.
  */
@@ -514,6 +536,12 @@ sctp_authkey_poll(struct ssh *ssh)
 
 int
 sctp_authkey_restart_old(struct ssh *ssh, int fd)
+{
+	return -1;
+}
+
+int
+sctp_authkey_restart_undo(struct ssh *ssh, int fd)
 {
 	return -1;
 }

@@ -72,6 +72,7 @@ void	sctp_authkey_poll(struct ssh *);
  * (logged) where the active key is not the newest.
  */
 int	sctp_authkey_restart_old(struct ssh *, int fd);
+int	sctp_authkey_restart_undo(struct ssh *, int fd);
 int	sctp_authkey_restart_new(struct ssh *, int fd);
 
 /*

@@ -273,7 +273,8 @@ const char *sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *l)
     { *l = 1; return "no SCTP"; }
 int sctp_ms_resuming(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_resumes(const struct sctp_ms_conn *c) { return 0; }
-size_t sctp_ms_kept(const struct sctp_ms_conn *c, size_t *f) { return 0; }
+size_t sctp_ms_kept(const struct sctp_ms_conn *c, size_t *f)
+    { if (f != NULL) *f = 0; return 0; }
 const char *sctp_ms_kex_offer(struct sctp_ms_conn *c, int s) { return NULL; }
 int sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
     const char *peer, int strict, const char *ei, const char *eo, int ci,

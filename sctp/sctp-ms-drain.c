@@ -177,6 +177,12 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 			c->nonzero = 1;
 		if (m->unseq)
 			c->unseq_out = 1;
+		/*
+		 * 2.12: the client discards what it reads before the server's
+		 * resume; nothing on another stream may overtake it.
+		 */
+		if (m->resume == 1 && !c->rs.client)
+			c->after_newkeys = 1;
 		c->outq_bytes -= sshbuf_len(m->b);
 		if (m->express)
 			c->express_bytes -= sshbuf_len(m->b);

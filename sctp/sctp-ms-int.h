@@ -159,7 +159,7 @@ struct sctp_ms_conn {
 	struct ms_keep		 keep;		/* 2.12 */
 	double			 keep_look;	/* when to ask whether the kernel
 						   holds DATA, 0 = no copies */
-	size_t			 keep_freed;	/* bytes of copies freed so */
+	size_t			 keep_freed;	/* bytes of copies freed so far */
 	int			 keep_blind;	/* the kernel cannot tell */
 	struct ms_restart	 rs;		/* 2.12 */
 	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */

@@ -249,7 +249,9 @@ sctp_ms_keep_look(struct sctp_ms_conn *c)
 	c->keep_look = 0;
 	if (c->keep.bytes == 0)
 		return;
-	if (c->rs.awaiting || c->rs.pending || c->lost) {
+	if (c->lost)
+		return;		/* the connection ends */
+	if (c->rs.awaiting || c->rs.pending) {
 		c->keep_look = now + KEEP_LOOK;
 		return;
 	}

@@ -237,14 +237,14 @@ attempt(struct ssh *ssh, int fd, int family, u_char *locals, int nlocals,
 /*
  * Whatever became of an attempt that failed, its association (if it came
  * up late) ends as the old one did: under a key the server lacks, by an
- * ABORT.
+ * ABORT.  (The old one's key was made active before its last look.)
  */
 static int
-discard(struct ssh *ssh, int fd)
+discard(struct ssh *ssh, int fd, int keyed)
 {
 	struct linger lg;
 
-	if (sctp_authkey_restart_old(ssh, fd) != 0)
+	if (!keyed && sctp_authkey_restart_old(ssh, fd) != 0)
 		return -1;
 	memset(&lg, 0, sizeof(lg));
 	lg.l_onoff = 1;
@@ -282,8 +282,24 @@ sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
 	if (getsockname(fd, (struct sockaddr *)&me, &len) == -1 ||
 	    addresses(fd, &locals, &nlocals, &peers, &npeers) != 0)
 		return -1;
+	/*
+	 * The random key goes active, then a last look: a DATA chunk that
+	 * came after the look above is acknowledged under that key, which
+	 * the server drops, so the server keeps its copy (2.12).
+	 */
+	if (sctp_authkey_restart_old(ssh, fd) != 0) {
+		free(locals);
+		free(peers);
+		return -1;
+	}
+	if (poll(&pfd, 1, 0) != 0) {
+		debug2_f("a message came meanwhile: not yet");
+		free(locals);
+		free(peers);
+		return sctp_authkey_restart_undo(ssh, fd) == 0 ? 1 : -1;
+	}
 	/* Closing the old socket aborts its association at once. */
-	if (discard(ssh, fd) != 0) {
+	if (discard(ssh, fd, 1) != 0) {
 		free(locals);
 		free(peers);
 		return -1;
@@ -299,7 +315,7 @@ sctp_restart_client(struct ssh *ssh, int fd, uint32_t *number)
 		if (attempt(ssh, fd, me.ss_family, locals, nlocals, peers,
 		    npeers, deadline) == 0)
 			break;
-		(void)discard(ssh, fd);
+		(void)discard(ssh, fd, 0);
 		if (tries >= RESTART_TRIES ||
 		    monotime_double() + 1 >= start + RESTART_SECS)
 			fatal("SCTP restart failed after %d attempts: the "

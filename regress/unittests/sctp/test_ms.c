@@ -2784,6 +2784,49 @@ test_conn_resume(void)
 	pair_close(ca, cb, a, b, ia, ib);
 	TEST_DONE();
 
+	TEST_START("ms conn: a restart not yet read keeps the server's copies; "
+	    "the server drains after its resume (2.12)");
+	auth_pair(&a, &b);
+	conn_keys(&ca, &cb, &a, &b);
+	subscribe(b, SCTP_ASSOC_CHANGE);
+	sctp_ms_resume_enable(ca, 1);
+	sctp_ms_resume_enable(cb, 0);
+	send_msg(cb, d4, sizeof(d4));
+	pump(cb, b, ib);
+	ASSERT_SIZE_T_GT(sctp_ms_kept(cb, NULL), 0);
+	/* The client has it; then the restart, before the server looks. */
+	read_records(ca, a, ia, 1);
+	expect_next(ca, ia, pkt, d4, sizeof(d4));
+	restart_client(a, 1);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
+	/* Its kernel's queue was purged, the event is unread: kept. */
+	for (i = 0; i < 15; i++) {
+		ASSERT_INT_EQ(sctp_ms_check_drain(cb), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	ASSERT_SIZE_T_GT(sctp_ms_kept(cb, &freed), 0);
+	ASSERT_SIZE_T_EQ(freed, 0);
+	for (i = 0; i < 20; i++) {
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	read_records(cb, b, ib, 2);
+	expect_next(cb, ib, pkt, NULL, 0);
+	ASSERT_U_INT_EQ(sctp_ms_resumes(cb), 1);
+	/*
+	 * A drain before the server's resume (what it wrote before it knew
+	 * of the restart), and one between it and channel data.
+	 */
+	i = sctp_ms_drains(cb);
+	send_msg(cb, d5, sizeof(d5));
+	pump(cb, b, ib);
+	ASSERT_U_INT_EQ(sctp_ms_drains(cb), (u_int)i + 2);
+	read_records(ca, a, ia, 2);
+	expect_next(ca, ia, pkt, d5, sizeof(d5));
+	ASSERT_U_INT_EQ(sctp_ms_resumes(ca), 1);
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
 	TEST_START("ms conn: a restart that strips SCTP-AUTH ends it (2.12)");
 	auth_pair(&a, &b);
 	conn_keys(&ca, &cb, &a, &b);
