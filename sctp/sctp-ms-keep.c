@@ -269,15 +269,15 @@ sctp_ms_keep_look(struct sctp_ms_conn *c)
 	}
 	freed = sctp_ms_keep_acked(&c->keep);
 	c->keep_freed += freed;
-	if (freed < KEEP_GIVE_BACK) {
-		debug2("SCTP: the peer acknowledged all: %zu bytes of copies "
-		    "freed", freed);
-		return;
-	}
-	debug("SCTP: the peer acknowledged all: %zu bytes of copies freed",
-	    freed);
+	/* -v: once per MB freed in all; -vv: each time. */
+	do_log2(c->keep_freed / KEEP_GIVE_BACK !=
+	    (c->keep_freed - freed) / KEEP_GIVE_BACK ?
+	    SYSLOG_LEVEL_DEBUG1 : SYSLOG_LEVEL_DEBUG2,
+	    "SCTP: the peer acknowledged all: %zu bytes of copies freed "
+	    "(%zu in all)", freed, c->keep_freed);
 #ifdef __GLIBC__
-	malloc_trim(0);
+	if (freed >= KEEP_GIVE_BACK)
+		malloc_trim(0);
 #endif
 }
 

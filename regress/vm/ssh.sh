@@ -51,6 +51,14 @@ freed=$(sed -n 's/.*the peer acknowledged all: \([0-9]*\) bytes of copies freed.
 [ "$freed" -ge 1000000 ] ||
     { grep -i "copies\|resume" "$W/keep.log" | tail -20; fatal "ssh kept its copies of a 3 MB upload through 5 s idle (freed $freed bytes)"; }
 note "copies for a resume: ssh freed $freed bytes in $(grep -c 'bytes of copies freed' "$W/keep.log") steps once the peer acknowledged a 3 MB upload"
+# And sshd, a download (it logs at DEBUG1 each MB freed in all).
+n0=$(wc -l <"$W/sshd.log")
+got=$(on_a "$SSH" -F "$CFG" -z "$B1" "cat $W/data; sleep 5" | sha256sum | cut -c1-64)
+[ "$got" = "$sum" ] || fatal "3 MB download: checksum differs"
+freed=$(tail -n +"$((n0 + 1))" "$W/sshd.log" | sed -n 's/.*bytes of copies freed (\([0-9]*\) in all).*/\1/p' | tail -1)
+[ -n "$freed" ] && [ "$freed" -ge 2000000 ] ||
+    { tail -n +"$((n0 + 1))" "$W/sshd.log" | grep -i "copies\|resume" | tail; fatal "sshd kept its copies of a 3 MB download through 5 s idle (${freed:-nothing} freed)"; }
+note "copies for a resume: sshd freed $freed bytes in all once ssh acknowledged a 3 MB download"
 
 # scp and sftp, both ways, with checksums.
 on_a "$SCP" -S "$SSH" -F "$CFG" -z -q "$W/data" "$B1:$W/scp.up" || fatal "scp upload failed"
