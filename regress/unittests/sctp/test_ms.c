@@ -2653,6 +2653,18 @@ restart_client(int a, int with_auth)
 	ASSERT_INT_EQ(connect(a, (struct sockaddr *)&peer, sizeof(peer)), 0);
 }
 
+/* A keyed pair, resuming allowed: ca the client, cb the server. */
+static void
+resume_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
+    int *b)
+{
+	auth_pair(a, b);
+	conn_keys(ca, cb, a, b);
+	subscribe(*b, SCTP_ASSOC_CHANGE);
+	sctp_ms_resume_enable(*ca, 1);
+	sctp_ms_resume_enable(*cb, 0);
+}
+
 static void
 test_conn_resume(void)
 {
@@ -2673,11 +2685,7 @@ test_conn_resume(void)
 
 	TEST_START("ms conn: a restart of the association resumes (2.12)");
 	set_drain_timeout(-1);
-	auth_pair(&a, &b);
-	conn_keys(&ca, &cb, &a, &b);
-	subscribe(b, SCTP_ASSOC_CHANGE);
-	sctp_ms_resume_enable(ca, 1);
-	sctp_ms_resume_enable(cb, 0);
+	resume_pair(&ca, &cb, &a, &b);
 	/* The client's first packet reaches the server... */
 	send_msg(ca, ign, sizeof(ign));
 	pump(ca, a, ia);
@@ -2738,11 +2746,7 @@ test_conn_resume(void)
 
 	TEST_START("ms conn: copies the peer's kernel acknowledged go; a "
 	    "restart still resumes (2.12)");
-	auth_pair(&a, &b);
-	conn_keys(&ca, &cb, &a, &b);
-	subscribe(b, SCTP_ASSOC_CHANGE);
-	sctp_ms_resume_enable(ca, 1);
-	sctp_ms_resume_enable(cb, 0);
+	resume_pair(&ca, &cb, &a, &b);
 	/* Two packets reach the server's socket; it reads neither yet. */
 	send_msg(ca, d4, sizeof(d4));
 	send_msg(ca, d5, sizeof(d5));
@@ -2786,11 +2790,7 @@ test_conn_resume(void)
 
 	TEST_START("ms conn: a restart not yet read keeps the server's copies; "
 	    "the server drains after its resume (2.12)");
-	auth_pair(&a, &b);
-	conn_keys(&ca, &cb, &a, &b);
-	subscribe(b, SCTP_ASSOC_CHANGE);
-	sctp_ms_resume_enable(ca, 1);
-	sctp_ms_resume_enable(cb, 0);
+	resume_pair(&ca, &cb, &a, &b);
 	send_msg(cb, d4, sizeof(d4));
 	pump(cb, b, ib);
 	ASSERT_SIZE_T_GT(sctp_ms_kept(cb, NULL), 0);
@@ -2828,11 +2828,7 @@ test_conn_resume(void)
 	TEST_DONE();
 
 	TEST_START("ms conn: a restart that strips SCTP-AUTH ends it (2.12)");
-	auth_pair(&a, &b);
-	conn_keys(&ca, &cb, &a, &b);
-	subscribe(b, SCTP_ASSOC_CHANGE);
-	sctp_ms_resume_enable(ca, 1);
-	sctp_ms_resume_enable(cb, 0);
+	resume_pair(&ca, &cb, &a, &b);
 	restart_client(a, 0);
 	/* each end sees it: the client at once, the server at the event */
 	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), SSH_ERR_CONN_CLOSED);
