@@ -1371,7 +1371,7 @@ test_drain_timeout(void)
 	struct pollfd pfd[2];
 	u_char kexinit[] = { SSH2_MSG_KEXINIT, 1, 2, 3 };
 	u_char *data;
-	size_t len = 8192, rlen;
+	size_t len = 8192, rlen, freed;
 	double t0, waited;
 	int i, a, b, r, round;
 
@@ -1438,6 +1438,31 @@ test_drain_timeout(void)
 		TEST_DONE();
 	}
 	set_drain_timeout(-1);
+
+	TEST_START("ms conn: copies stay while the peer's kernel has not "
+	    "acknowledged them, and go once it has (2.12)");
+	slow_pair(&a, &b);
+	conn_keys(&ca, &cb, &a, &b);
+	sctp_ms_resume_enable(ca, 1);
+	for (i = 0; i < 8; i++)
+		send_msg(ca, data, len);
+	pump(ca, a, ia);
+	for (i = 0; i < 15; i++) {
+		ASSERT_INT_EQ(sctp_ms_check_drain(ca), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	ASSERT_SIZE_T_GT(sctp_ms_kept(ca, &freed), 0);
+	ASSERT_SIZE_T_EQ(freed, 0);
+	read_records(cb, b, ib, 8);
+	for (i = 0; i < 100 && sctp_ms_kept(ca, NULL) > 0; i++) {
+		ASSERT_INT_EQ(sctp_ms_check_drain(ca), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	ASSERT_SIZE_T_EQ(sctp_ms_kept(ca, &freed), 0);
+	ASSERT_SIZE_T_GE(freed, 8 * len);
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
 	free(data);
 	sshbuf_free(ia);
 	sshbuf_free(ib);
