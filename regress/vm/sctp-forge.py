@@ -5,8 +5,10 @@
 # (ABORT, SHUTDOWN), a forged SACK, a replayed packet and T19 (a flood
 # of packets with a bad HMAC).
 #
-#   sctp-forge.py IFACE DPORT MODE...
-#	sniff IFACE for an association set up to port DPORT: its INIT and
+#   sctp-forge.py IFACE[,IFACE...] DPORT MODE...
+#	sniff IFACE (or each of a list: an end that answers on the path a
+#	packet came on may send its DATA on any) for an association set
+#	up to port DPORT: its INIT and
 #	INIT ACK (tags, and the SCTP-AUTH parameters from which the kernel
 #	derives the association key of key 0, the empty key: RFC 4895 6.1),
 #	the responder's DATA (its TSNs) and the initiator's (its TSNs).
@@ -79,11 +81,11 @@ from scapy.all import ICMP, IP, Ether, IPv6, Raw, conf, send
 from scapy.layers.sctp import SCTP
 
 conf.verb = 0
-iface, dport = sys.argv[1], int(sys.argv[2])
+iface, dport = sys.argv[1].split(","), int(sys.argv[2])
 modes = sys.argv[3:]
 delay = float(os.environ.get("FORGE_DELAY", "0"))
 go = os.environ.get("FORGE_GO")
-st = {"tsn": None, "ctsn": None}
+st = {"tsn": None, "ctsn": None, "mac": {}}
 payload = b"INJECTED-BY-THE-PATH\n\n\n\n"	# 24 bytes: no padding
 
 
@@ -151,10 +153,11 @@ def watch(p):
     # association to the port may still be there).
     if "init" in st and st["init"][2] not in (s.sport, s.dport):
         return
-    if s.dport == dport and Ether in p:
-        st["cmac"] = p[Ether].src	# the initiator's, for our packets
-    if s.sport == dport and Ether in p:
-        st["smac"] = p[Ether].src	# the responder's (restart)
+    # Each address's MAC as seen on the wire (several interfaces may be
+    # sniffed): the initiator's, for our packets, and the responder's
+    # (restart).
+    if Ether in p:
+        st["mac"][ip_of(p).src] = p[Ether].src
     for ctype, flags, c in chunks(raw):
         if ctype == 1 and s.dport == dport and "init" not in st:
             st["init"] = (ip_of(p).src, ip_of(p).dst, s.sport,
@@ -187,6 +190,7 @@ def watch(p):
             tsn = struct.unpack("!I", c[4:8])[0]
             if st["tsn"] is None or tsn > st["tsn"]:
                 st["tsn"] = tsn
+                st["tsnon"] = getattr(p, "sniffed_on", None) or "?"
             st["last"] = time.time()
             if "first" not in st:
                 st["first"] = time.time()
@@ -207,8 +211,9 @@ if st["tsn"] is None:
     os._exit(1)	# the sniffer's thread too
 csrc, sdst, cport, ctag, cparams = st["init"]
 stag, sparams = st["initack"]
-print("learned client tag %08x, server tsn %d, auth %s" %
-      (ctag, st["tsn"], "yes" if cparams and sparams else "no"), flush=True)
+print("learned client tag %08x, server tsn %d (on %s), auth %s" %
+      (ctag, st["tsn"], st["tsnon"], "yes" if cparams and sparams else "no"),
+      flush=True)
 v1, v2 = vector(cparams), vector(sparams)
 # Key 0 is the empty shared key; the smaller vector (as a number) first.
 if int.from_bytes(v1, "big") < int.from_bytes(v2, "big"):
@@ -233,11 +238,11 @@ net = IPv6 if ":" in csrc else IP
 # scapy's own neighbour lookup timed out on a loaded VM, and a packet to
 # the broadcast address is not for SCTP (PACKET_HOST only): use the
 # initiator's address as seen on the wire.
-if "cmac" in st:
+if csrc in st["mac"]:
     if net is IP:
-        conf.netcache.arp_cache[csrc] = st["cmac"]
+        conf.netcache.arp_cache[csrc] = st["mac"][csrc]
     else:
-        conf.netcache.in6_neighbor[csrc] = st["cmac"]
+        conf.netcache.in6_neighbor[csrc] = st["mac"][csrc]
 
 
 def genuine(kind):
@@ -293,11 +298,11 @@ def restart():
     struct.pack_into("!I", init, 4, tag)
     struct.pack_into("!I", init, 16, struct.unpack("!I", os.urandom(4))[0])
     st["ftag"] = tag
-    if "smac" in st:
+    if sdst in st["mac"]:
         if net is IP:
-            conf.netcache.arp_cache[sdst] = st["smac"]
+            conf.netcache.arp_cache[sdst] = st["mac"][sdst]
         else:
-            conf.netcache.in6_neighbor[sdst] = st["smac"]
+            conf.netcache.in6_neighbor[sdst] = st["mac"][sdst]
     send(net(src=csrc, dst=sdst) / SCTP(sport=cport, dport=dport, tag=0) /
          Raw(bytes(init)))
     t0 = time.time()

@@ -111,7 +111,8 @@ end_session() {
 
 # forge NAME FORGER PORT MODES [-- ssh options]: an attacker on the path
 # (FORGER: regress/vm/sctp-forge.py or tcp-forge.py, on host B's path1
-# interface, or FORGE_HOST's, watching port PORT, sending MODES), then an
+# interface, or FORGE_HOST's, sniffing FORGE_IFACE if set (sctp-forge.py:
+# a list such as path1,path2), watching port PORT, sending MODES), then an
 # echoing session (echo_session: $pid, fd 4); the forger goes once the
 # session answered a second line (in "keyed", once ssh also deleted the
 # set-up's key: a loaded machine may take longer than any fixed delay)
@@ -127,7 +128,7 @@ forge() {
 		sleep 1
 	fi
 	# shellcheck disable=SC2086
-	FORGE_GO=$W/go-$name "$TOPO" exec "${FORGE_HOST:-b}" /usr/bin/python3 "$forger" path1 "$port" $modes \
+	FORGE_GO=$W/go-$name "$TOPO" exec "${FORGE_HOST:-b}" /usr/bin/python3 "$forger" "${FORGE_IFACE:-path1}" "$port" $modes \
 	    >"$W/forge-$name.log" 2>&1 &
 	fpid=$!
 	wait_for "$W/forge-$name.log" sniffing 120 || fatal "$name: the forger did not start"
