@@ -271,6 +271,7 @@ void sctp_ms_resume_enable(struct sctp_ms_conn *c, int client) { }
 int sctp_ms_restart(struct sctp_ms_conn *c, uint32_t n) { return -1; }
 const char *sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *l)
     { *l = 1; return "no SCTP"; }
+int sctp_ms_rekey_wait(struct sctp_ms_conn *c) { return 0; }
 int sctp_ms_resuming(const struct sctp_ms_conn *c) { return 0; }
 u_int sctp_ms_resumes(const struct sctp_ms_conn *c) { return 0; }
 size_t sctp_ms_kept(const struct sctp_ms_conn *c, size_t *f)

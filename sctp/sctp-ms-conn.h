@@ -49,6 +49,7 @@ void	sctp_ms_full_io(struct sctp_ms_conn *);
 void	sctp_ms_resume_enable(struct sctp_ms_conn *, int client);
 int	sctp_ms_restart(struct sctp_ms_conn *, uint32_t number);
 const char *sctp_ms_resume_blocked(struct sctp_ms_conn *, int *lasting);
+int	sctp_ms_rekey_wait(struct sctp_ms_conn *);
 int	sctp_ms_resuming(const struct sctp_ms_conn *);
 u_int	sctp_ms_resumes(const struct sctp_ms_conn *);
 size_t	sctp_ms_kept(const struct sctp_ms_conn *, size_t *);

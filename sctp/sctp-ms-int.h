@@ -162,6 +162,8 @@ struct sctp_ms_conn {
 	size_t			 keep_freed;	/* bytes of copies freed so far */
 	int			 keep_blind;	/* the kernel cannot tell */
 	struct ms_restart	 rs;		/* 2.12 */
+	double			 kexwait_at;	/* 2.12: when sctp_ms_rekey_wait() */
+	int			 kexwait;	/* last looked, and what it found */
 	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */
 	int			 drain_restart;	/* a drain under way starts over */
 	TAILQ_HEAD(, ms_msg)	 outq;

@@ -46,6 +46,7 @@
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
 
@@ -280,6 +281,37 @@ sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *lasting)
 	*lasting = !c->rs.enabled || !c->agreed || !c->active_in ||
 	    !c->active_out || !c->full_io;
 	return not_allowed(c, monotime_double());
+}
+
+/*
+ * 2.12, "Key exchanges in an outage": 1 if a key exchange this end would
+ * begin of its own accord waits, the connection being one that may
+ * resume, and no path of its association active or the peer's resume
+ * awaited.  Looks at the paths at most once a
+ * second (the client and server loops call in once a second while a
+ * time-based key exchange is due).
+ */
+int
+sctp_ms_rekey_wait(struct sctp_ms_conn *c)
+{
+	double now = monotime_double();
+	int was;
+
+	if (c == NULL || !c->rs.enabled || !c->agreed || !c->full_io)
+		return 0;
+	if (c->rs.awaiting)
+		return 1;	/* the resume check counts from the restart */
+	if (c->kexwait_at != 0 && now < c->kexwait_at + 1.0)
+		return c->kexwait;
+	was = c->kexwait;
+	c->kexwait_at = now;
+	c->kexwait = sctp_paths_none_active(c->fd);
+	if (c->kexwait && !was)
+		debug("SCTP: no path is active: the key exchange due waits "
+		    "for one (PROTOCOL.sctp 2.12)");
+	else if (!c->kexwait && was)
+		debug("SCTP: a path is active: the key exchange due begins");
+	return c->kexwait;
 }
 
 /* Our resume, sealed and queued at the head, a drain before it. */

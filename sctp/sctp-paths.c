@@ -282,6 +282,16 @@ sctp_paths_all_down(int fd)
 }
 
 int
+sctp_paths_none_active(int fd)
+{
+	struct paths_count pc;
+
+	if (count_paths(fd, &pc) == -1)
+		return 0;
+	return pc.down + pc.pf > 0 && pc.up == pc.pf;
+}
+
+int
 sctp_paths_peer_data(int fd, uint64_t *n)
 {
 #ifdef SCTP_GET_ASSOC_STATS
@@ -419,6 +429,12 @@ sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other)
 
 int
 sctp_paths_all_down(int fd)
+{
+	return 0;
+}
+
+int
+sctp_paths_none_active(int fd)
 {
 	return 0;
 }

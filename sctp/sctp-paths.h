@@ -57,6 +57,12 @@ int	sctp_paths_probe_primary(int fd, const struct sockaddr_storage *other);
 int	sctp_paths_all_down(int fd);
 
 /*
+ * Whether no path is active: each confirmed path failed or potentially
+ * failed, at least one of them.
+ */
+int	sctp_paths_none_active(int fd);
+
+/*
  * The DATA chunks the association has received from the peer, new and
  * duplicate (SCTP_GET_ASSOC_STATS): only those that passed the kernel's
  * checks (verification tag, SCTP-AUTH where DATA is authenticated).

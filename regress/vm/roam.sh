@@ -42,6 +42,8 @@
 #   backcp  (IPv4) bbm and back again under ControlPersist (the master
 #           in the background restarts, its foreground client holds no
 #           copy of its socket);
+#   backrekey (IPv4) bbm and back again with a key exchange due in the
+#           outage (RekeyLimit 6 s): it waits, the restart resumes;
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -395,6 +397,48 @@ if [ "$fam" = 4 ]; then
 	note "backcp: the session resumed $(since "$t") s after the address came"
 	{ exec 4>&-; } 2>/dev/null || true
 	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/cp.sock" -O exit "$B1" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+fi
+
+# --- backrekey (IPv4): back again, with a key exchange due every 6 s
+# (RekeyLimit).  The outage starts right after one, so the next comes due
+# once no path is active: it must wait (PROTOCOL.sctp 2.12, "Key
+# exchanges in an outage"), the restart resume the session, and the key
+# exchange follow.  (Begun in the outage, it stopped the restart: no
+# answer within 60 s.)
+if [ "$fam" = 4 ]; then
+	home
+	echo_session rk -o "RekeyLimit=default 6s"
+	bbm_move rk sctp-a "$A1/$plen" "$A2/$plen" "$W/rk.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/rk.log" || true; }
+	k=$(nk) t=$(uptime_s)
+	until [ "$(nk)" -gt "$k" ]; do
+		within "$t" 60 || fatal "backrekey: no key exchange within 60 s"
+		sleep 0.1
+	done
+	sleep 1		# its SCTP-AUTH key in use (2.12 (c))
+	lose_second backrekey
+	first_back
+	t=$(uptime_s)
+	echo three >&4 || true
+	wait_for "$W/rk.out" "got three" 60 ||
+	    { grep -i "sctp\|roam\|restart\|kex\|newkeys" "$W/rk.log" | tail -30; fatal "backrekey: the session did not resume within 60 s of the first address's return"; }
+	grep -q "SCTP restart: associated again" "$W/rk.log" ||
+	    { grep -i "sctp\|roam" "$W/rk.log" | tail -20; fatal "backrekey: the session answered with no restart logged"; }
+	grep -q "no path is active: the key exchange due waits" "$W/rk.log" ||
+	    { grep -i "sctp\|roam\|newkeys" "$W/rk.log" | tail -30; fatal "backrekey: no key exchange came due while no path was active"; }
+	note "backrekey: the key exchange due in the outage waited; the session resumed $(since "$t") s after the address came"
+	k=$(nk) t=$(uptime_s)
+	until [ "$(nk)" -gt "$k" ]; do
+		within "$t" 60 ||
+		    { grep -i "sctp\|kex\|newkeys" "$W/rk.log" | tail -20; fatal "backrekey: no key exchange within 60 s of the resume"; }
+		sleep 0.1
+	done
+	note "backrekey: a key exchange ran $(since "$t") s after the resume"
+	{ exec 4>&-; } 2>/dev/null || true
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
 fi
 
