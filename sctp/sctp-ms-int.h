@@ -164,6 +164,9 @@ struct sctp_ms_conn {
 	struct ms_restart	 rs;		/* 2.12 */
 	double			 kexwait_at;	/* 2.12: when sctp_ms_rekey_wait() */
 	int			 kexwait;	/* last looked, and what it found */
+	double			 kexwait_since;	/* the wait began, 0 = none */
+	uint64_t		 kexwait_prog;	/* sctp_paths_progress() then */
+	int			 kexwait_have;	/* kexwait_prog was read */
 	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */
 	int			 drain_restart;	/* a drain under way starts over */
 	TAILQ_HEAD(, ms_msg)	 outq;

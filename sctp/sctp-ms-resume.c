@@ -33,6 +33,9 @@
 #include <string.h>
 
 #ifdef WITH_SCTP
+
+/* 2.12: the longest wait of a key exchange, with SCTPUnreachableTimeout 0 */
+#define KEXWAIT_NOLIMIT	3600.0
 #include <netinet/sctp.h>
 #endif
 
@@ -46,6 +49,7 @@
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-options.h"
 #include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
@@ -285,32 +289,53 @@ sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *lasting)
 
 /*
  * 2.12, "Key exchanges in an outage": 1 if a key exchange this end would
- * begin of its own accord waits, the connection being one that may
- * resume, and no path of its association active or the peer's resume
- * awaited.  Looks at the paths at most once a
- * second (the client and server loops call in once a second while a
- * time-based key exchange is due).
+ * begin of its own accord waits: the connection may resume, and the
+ * peer's resume is awaited, or no path of the association is active and
+ * it made no progress since the previous look, for at most
+ * KEXWAIT_MAX.  Looks at the association at most once a second (the
+ * client and server loops call in once a second while a time-based key
+ * exchange is due).
  */
 int
 sctp_ms_rekey_wait(struct sctp_ms_conn *c)
 {
-	double now = monotime_double();
-	int was;
+	double now = monotime_double(), most;
+	uint64_t n = 0;
+	int was, lasting, have, moved;
 
-	if (c == NULL || !c->rs.enabled || !c->agreed || !c->full_io)
+	if (c == NULL || c->ssh == NULL || c->opts == NULL ||
+	    (sctp_ms_resume_blocked(c, &lasting) != NULL && lasting))
 		return 0;
 	if (c->rs.awaiting)
 		return 1;	/* the resume check counts from the restart */
 	if (c->kexwait_at != 0 && now < c->kexwait_at + 1.0)
 		return c->kexwait;
+	/* A count older than two looks says nothing of the last second. */
+	if (c->kexwait_at == 0 || now > c->kexwait_at + 2.5)
+		c->kexwait_have = 0;
 	was = c->kexwait;
+	have = sctp_paths_progress(c->fd, &n) == 0;
+	moved = !have || (c->kexwait_have && n != c->kexwait_prog);
+	c->kexwait_prog = n;
+	c->kexwait_have = have;
 	c->kexwait_at = now;
-	c->kexwait = sctp_paths_none_active(c->fd);
-	if (c->kexwait && !was)
+	c->kexwait = !moved && sctp_paths_none_active(c->fd);
+	most = (c->opts->unreach_timeout > 0 ? c->opts->unreach_timeout :
+	    KEXWAIT_NOLIMIT) + 60.0;
+	if (c->kexwait && c->kexwait_since == 0)
+		c->kexwait_since = now;
+	if (c->kexwait && now > c->kexwait_since + most) {
+		c->kexwait = 0;
+		debug("SCTP: the key exchange due waited %.0f s for a path: "
+		    "it begins", now - c->kexwait_since);
+	} else if (c->kexwait && !was)
 		debug("SCTP: no path is active: the key exchange due waits "
 		    "for one (PROTOCOL.sctp 2.12)");
 	else if (!c->kexwait && was)
-		debug("SCTP: a path is active: the key exchange due begins");
+		debug("SCTP: %s: the key exchange due begins", moved ?
+		    "the association made progress" : "a path is active");
+	if (!c->kexwait)
+		c->kexwait_since = 0;
 	return c->kexwait;
 }
 

@@ -311,6 +311,26 @@ sctp_paths_peer_data(int fd, uint64_t *n)
 #endif
 }
 
+int
+sctp_paths_progress(int fd, uint64_t *n)
+{
+#ifdef SCTP_GET_ASSOC_STATS
+	struct sctp_assoc_stats st;
+	socklen_t len = sizeof(st);
+
+	memset(&st, 0, sizeof(st));
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_GET_ASSOC_STATS, &st,
+	    &len) == -1) {
+		debug_f("SCTP_GET_ASSOC_STATS: %s", strerror(errno));
+		return -1;
+	}
+	*n = st.sas_isacks + st.sas_iodchunks + st.sas_iuodchunks;
+	return 0;
+#else
+	return -1;
+#endif
+}
+
 static void
 probe_down(int fd, const struct sockaddr_storage *ss, int state, void *arg)
 {
@@ -441,6 +461,12 @@ sctp_paths_none_active(int fd)
 
 int
 sctp_paths_peer_data(int fd, uint64_t *n)
+{
+	return -1;
+}
+
+int
+sctp_paths_progress(int fd, uint64_t *n)
 {
 	return -1;
 }

@@ -70,6 +70,12 @@ int	sctp_paths_none_active(int fd);
 int	sctp_paths_peer_data(int fd, uint64_t *n);
 
 /*
+ * A count that grows as the association makes progress: SACKs and new
+ * DATA chunks received.  0, or -1 where the kernel cannot tell.
+ */
+int	sctp_paths_progress(int fd, uint64_t *n);
+
+/*
  * A heartbeat now to each failed path (PROTOCOL.sctp 1.3: the peer is
  * heard while every path has failed); returns how many.
  */

@@ -1,0 +1,66 @@
+# rekeywait: a key exchange waits in an outage (PROTOCOL.sctp 2.12, "Key
+# exchanges in an outage"; roam.sh's backrekey case shows the wait), but
+# not while the association makes progress on a path that Linux keeps
+# potentially failed.  An attacker on the path who drops the client's
+# HEARTBEAT ACK chunks, after one retransmission timeout, keeps the
+# client's only path potentially failed while data flows (a potentially
+# failed path becomes active again only by a heartbeat's answer): were
+# that taken for an outage, the attacker could put off rekeying at will.
+# An upload of about 1.6 Mbit/s, ssh with RekeyLimit "default 3s", one
+# path of 8 Mbit/s and 10 ms each way: path 1 cut for 2 s under the
+# upload (a retransmission timeout: potentially failed), HEARTBEAT ACKs
+# dropped at host A from before its restore.  Key exchanges must go on
+# while the path stays potentially failed (which ssh -v logs; if Linux
+# finds it active again the test proves nothing and fails so).
+. "$(dirname "$0")/lib.sh"
+"$TOPO" up 1
+"$TOPO" set 1 delay 10 rate 8mbit
+. "$(dirname "$0")/sshlib.sh"
+B1=$("$TOPO" addr b 1)
+start_sshd "Transport sctp"
+trap 'stop_sshd; "$TOPO" exec a nft delete table inet rekeywait 2>/dev/null || true' EXIT
+
+"$TOPO" exec a nft -f - <<-EON || fatal "nft: the table on host A"
+table inet rekeywait {
+	counter hback { }
+	chain in {
+		type filter hook input priority 0;
+	}
+}
+EON
+nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/up.log" || true; }
+# About 20 KB every 0.1 s for 40 s at most (the session ends it).
+on_a sh -c 'i=0; while [ $i -lt 400 ]; do head -c 20000 /dev/urandom; sleep 0.1; i=$((i + 1)); done' |
+    on_a "$SSH" -v -F "$CFG" -z -o "RekeyLimit=default 3s" \
+    -o SCTPPotentiallyFailedThreshold=0 "$B1" 'cat >/dev/null' \
+    2>"$W/up.log" &
+pid=$!
+t=$(uptime_s)
+until [ "$(nk)" -ge 2 ]; do
+	within "$t" 60 || { tail -20 "$W/up.log"; fatal "no key exchange after the first within 60 s"; }
+	sleep 0.2
+done
+grep -q "SCTP channels on streams in use" "$W/up.log" ||
+    fatal "the session did not use channels on streams"
+pf0=$(grep -c "potentially failed" "$W/up.log" || true)
+nice -n -20 "$TOPO" cut 1
+sleep 2
+"$TOPO" exec a nft add rule inet rekeywait in sctp chunk heartbeat-ack exists counter name hback drop ||
+    fatal "nft: cannot match SCTP chunks (nftables or the kernel lacks it)"
+"$TOPO" restore 1
+t=$(uptime_s)
+[ "$(grep -c "potentially failed" "$W/up.log" || true)" -gt "$pf0" ] ||
+    { tail -20 "$W/up.log"; fatal "the cut did not make the path potentially failed"; }
+k=$(nk)
+until [ "$(nk)" -ge $((k + 2)) ]; do
+	within "$t" 20 ||
+	    { grep -i "sctp\|newkeys\|kex" "$W/up.log" | tail -20; fatal "key exchanges stopped while the potentially failed path carried the upload ($(($(nk) - k)) in 20 s)"; }
+	sleep 0.2
+done
+el=$(since "$t")
+grep -q "available again" "$W/up.log" &&
+    { grep -i "sctp path" "$W/up.log" | tail; fatal "Linux found the path active again: the case proves nothing"; }
+hb=$("$TOPO" exec a nft list counter inet rekeywait hback | awk '/packets/ { print $2; exit }')
+note "two key exchanges within $el s of the restore while the path stayed potentially failed ($hb heartbeat acknowledgements dropped); ssh: $(grep -o "SCTP: the association made progress.*" "$W/up.log" | head -1)"
+kill "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
