@@ -291,8 +291,13 @@ sctp_paths_none_active(int fd)
 	return pc.down + pc.pf > 0 && pc.up == pc.pf;
 }
 
-int
-sctp_paths_peer_data(int fd, uint64_t *n)
+/*
+ * Counts of SCTP_GET_ASSOC_STATS: DATA chunks received (new, and with dup
+ * duplicates too), and with sacks the SACKs received.  -1 where the kernel
+ * cannot tell.
+ */
+static int
+assoc_counts(int fd, int dup, int sacks, uint64_t *n)
 {
 #ifdef SCTP_GET_ASSOC_STATS
 	struct sctp_assoc_stats st;
@@ -304,7 +309,8 @@ sctp_paths_peer_data(int fd, uint64_t *n)
 		debug_f("SCTP_GET_ASSOC_STATS: %s", strerror(errno));
 		return -1;
 	}
-	*n = st.sas_iodchunks + st.sas_iuodchunks + st.sas_idupchunks;
+	*n = st.sas_iodchunks + st.sas_iuodchunks +
+	    (dup ? st.sas_idupchunks : 0) + (sacks ? st.sas_isacks : 0);
 	return 0;
 #else
 	return -1;
@@ -312,23 +318,15 @@ sctp_paths_peer_data(int fd, uint64_t *n)
 }
 
 int
+sctp_paths_peer_data(int fd, uint64_t *n)
+{
+	return assoc_counts(fd, 1, 0, n);
+}
+
+int
 sctp_paths_progress(int fd, uint64_t *n)
 {
-#ifdef SCTP_GET_ASSOC_STATS
-	struct sctp_assoc_stats st;
-	socklen_t len = sizeof(st);
-
-	memset(&st, 0, sizeof(st));
-	if (getsockopt(fd, IPPROTO_SCTP, SCTP_GET_ASSOC_STATS, &st,
-	    &len) == -1) {
-		debug_f("SCTP_GET_ASSOC_STATS: %s", strerror(errno));
-		return -1;
-	}
-	*n = st.sas_isacks + st.sas_iodchunks + st.sas_iuodchunks;
-	return 0;
-#else
-	return -1;
-#endif
+	return assoc_counts(fd, 0, 1, n);
 }
 
 static void

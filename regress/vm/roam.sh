@@ -375,6 +375,19 @@ if [ "$fam" = 6 ]; then
 	wait "$pid" 2>/dev/null || true
 fi
 
+# back_resumes CASE S: first_back, then session S (S.out, S.log) must
+# answer within 60 s of the address's return (t), with a restart that ssh
+# logged.
+back_resumes() {
+	first_back
+	t=$(uptime_s)
+	echo three >&4 || true
+	wait_for "$W/$2.out" "got three" 60 ||
+	    { grep -i "sctp\|roam\|restart\|newkeys" "$W/$2.log" | tail -30; fatal "$1: the session did not resume within 60 s of the first address's return"; }
+	grep -q "SCTP restart: associated again" "$W/$2.log" ||
+	    { grep -i "sctp\|roam" "$W/$2.log" | tail -20; fatal "$1: the session answered with no restart logged"; }
+}
+
 # --- backcp (IPv4): back again, the session under ControlPersist: its
 # master runs on in the background and the foreground process becomes a
 # client of it, which must not keep the master's socket open (the
@@ -387,13 +400,7 @@ if [ "$fam" = 4 ]; then
 	bbm_move cp sctp-a "$A1/$plen" "$A2/$plen" "$W/cp.log" \
 	    "$net1" via "$B2" dev path2 metric 100
 	lose_second backcp
-	first_back
-	t=$(uptime_s)
-	echo three >&4 || true
-	wait_for "$W/cp.out" "got three" 60 ||
-	    { grep -i "sctp\|roam\|restart" "$W/cp.log" | tail -20; fatal "backcp: the session did not resume within 60 s of the first address's return"; }
-	grep -q "SCTP restart: associated again" "$W/cp.log" ||
-	    { grep -i "sctp\|roam" "$W/cp.log" | tail -20; fatal "backcp: the session answered with no restart logged"; }
+	back_resumes backcp cp
 	note "backcp: the session resumed $(since "$t") s after the address came"
 	{ exec 4>&-; } 2>/dev/null || true
 	on_a "$SSH" -F "$CFG" -o "ControlPath=$W/cp.sock" -O exit "$B1" 2>/dev/null || true
@@ -419,23 +426,18 @@ if [ "$fam" = 4 ]; then
 	done
 	sleep 1		# its SCTP-AUTH key in use (2.12 (c))
 	lose_second backrekey
-	first_back
-	t=$(uptime_s)
-	echo three >&4 || true
-	wait_for "$W/rk.out" "got three" 60 ||
-	    { grep -i "sctp\|roam\|restart\|kex\|newkeys" "$W/rk.log" | tail -30; fatal "backrekey: the session did not resume within 60 s of the first address's return"; }
-	grep -q "SCTP restart: associated again" "$W/rk.log" ||
-	    { grep -i "sctp\|roam" "$W/rk.log" | tail -20; fatal "backrekey: the session answered with no restart logged"; }
+	k=$(nk)		# none can end in the outage
+	back_resumes backrekey rk
 	grep -q "no path is active: the key exchange due waits" "$W/rk.log" ||
 	    { grep -i "sctp\|roam\|newkeys" "$W/rk.log" | tail -30; fatal "backrekey: no key exchange came due while no path was active"; }
 	note "backrekey: the key exchange due in the outage waited; the session resumed $(since "$t") s after the address came"
-	k=$(nk) t=$(uptime_s)
+	t=$(uptime_s)
 	until [ "$(nk)" -gt "$k" ]; do
 		within "$t" 60 ||
-		    { grep -i "sctp\|kex\|newkeys" "$W/rk.log" | tail -20; fatal "backrekey: no key exchange within 60 s of the resume"; }
+		    { grep -i "sctp\|kex\|newkeys" "$W/rk.log" | tail -20; fatal "backrekey: the key exchange did not run within 60 s of the resume"; }
 		sleep 0.1
 	done
-	note "backrekey: a key exchange ran $(since "$t") s after the resume"
+	note "backrekey: the key exchange had run $(since "$t") s after the answer"
 	{ exec 4>&-; } 2>/dev/null || true
 	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	kill "$pid" 2>/dev/null || true
