@@ -33,9 +33,6 @@
 #include <string.h>
 
 #ifdef WITH_SCTP
-
-/* 2.12: the longest wait of a key exchange, with SCTPUnreachableTimeout 0 */
-#define KEXWAIT_NOLIMIT	3600.0
 #include <netinet/sctp.h>
 #endif
 
@@ -53,6 +50,9 @@
 #include "sctp/sctp-paths.h"
 
 #ifdef WITH_SCTP
+
+/* 2.12: the longest wait of a key exchange, less 60 s, if no other */
+#define KEXWAIT_NOLIMIT	3600.0
 
 /*
  * The payload naming rcv's state for the peer's direction (E is 0 by
@@ -292,9 +292,9 @@ sctp_ms_resume_blocked(struct sctp_ms_conn *c, int *lasting)
  * begin of its own accord waits: the connection may resume, and the
  * peer's resume is awaited, or no path of the association is active and
  * it made no progress since the previous look, for at most
- * KEXWAIT_MAX.  Looks at the association at most once a second (the
- * client and server loops call in once a second while a time-based key
- * exchange is due).
+ * SCTPUnreachableTimeout (else KEXWAIT_NOLIMIT) and 60 s.  Looks at the
+ * association at most once a second (the client and server loops call
+ * in once a second while a time-based key exchange is due).
  */
 int
 sctp_ms_rekey_wait(struct sctp_ms_conn *c)
