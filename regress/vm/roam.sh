@@ -43,7 +43,7 @@
 #           in the background restarts, its foreground client holds no
 #           copy of its socket);
 #   backrekey (IPv4) bbm and back again with a key exchange due in the
-#           outage (RekeyLimit 6 s): it waits, the restart resumes;
+#           outage (RekeyLimit 8 s): it waits, the restart resumes;
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -407,15 +407,17 @@ if [ "$fam" = 4 ]; then
 	wait "$pid" 2>/dev/null || true
 fi
 
-# --- backrekey (IPv4): back again, with a key exchange due every 6 s
-# (RekeyLimit).  The outage starts right after one, so the next comes due
-# once no path is active: it must wait (PROTOCOL.sctp 2.12, "Key
+# --- backrekey (IPv4): back again, with a key exchange due every 8 s
+# (RekeyLimit).  The outage starts 1 s after one, so the next comes due
+# some 7 s into it, when no path is active (a path is found potentially
+# failed within a few seconds; the restart comes 14 s or more after the
+# address went): it must wait (PROTOCOL.sctp 2.12, "Key
 # exchanges in an outage"), the restart resume the session, and the key
 # exchange follow.  (Begun in the outage, it stopped the restart: no
 # answer within 60 s.)
 if [ "$fam" = 4 ]; then
 	home
-	echo_session rk -o "RekeyLimit=default 6s"
+	echo_session rk -o "RekeyLimit=default 8s"
 	bbm_move rk sctp-a "$A1/$plen" "$A2/$plen" "$W/rk.log" \
 	    "$net1" via "$B2" dev path2 metric 100
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/rk.log" || true; }
