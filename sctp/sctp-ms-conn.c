@@ -207,7 +207,7 @@ sctp_ms_resume_enable(struct sctp_ms_conn *c, int client)
 	sctp_ms_keep_limit(&c->keep, bound);
 	/* What went before under this key is not kept. */
 	if (c->active_out)
-		sctp_ms_keep_sent(&c->keep, c->snd.c0, c->snd.c);
+		sctp_ms_keep_sent(&c->keep, &c->snd);
 	debug2_f("SCTP resume after a restart possible: up to %zu bytes of "
 	    "copies kept", bound);
 }

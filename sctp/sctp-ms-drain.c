@@ -193,10 +193,12 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		 */
 		if (m->newkeys)
 			sctp_ms_keep_reset(&c->keep);
-		/* 2.12: a sequenced packet is kept for a resume. */
-		if (!m->unseq && !m->level1 && m->resume != 1) {
-			sctp_ms_keep_add(&c->keep, m->stream, m->seq,
-			    c->drained, m->b);
+		/*
+		 * 2.12: a sequenced packet is kept for a resume, level 1 too
+		 * (a KEXINIT the peer has not read goes again), but NEWKEYS.
+		 */
+		if (!m->unseq && !m->newkeys && m->resume != 1) {
+			sctp_ms_keep_add(&c->keep, m, c->drained, m->b);
 			sctp_ms_keep_soon(c);
 		} else
 			sshbuf_free(m->b);

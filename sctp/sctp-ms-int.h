@@ -43,6 +43,7 @@ struct ms_msg {
 	int			 newkeys;	/* SSH2_MSG_NEWKEYS (2.12) */
 	int			 retire;	/* sctp-auth-retire (1.4 (b)) */
 	uint32_t		 seq;		/* seq2 on stream 0, else seq3 */
+	int			 later;		/* 2.12: of an epoch above 0 */
 	int			 resume;	/* 2.12: 1 our resume, 2 a copy
 						   sent again; both go first */
 	struct sshbuf		*b;
@@ -81,6 +82,8 @@ struct ms_kept {
 	TAILQ_ENTRY(ms_kept)	 next;
 	uint16_t		 stream;
 	uint32_t		 seq;		/* seq2 on stream 0, else seq3 */
+	int			 later;		/* of an epoch above 0 */
+	int			 level1;
 	int			 drained;	/* a drain came before it */
 	struct sshbuf		*b;
 };
@@ -93,6 +96,7 @@ struct ms_keep {
 	u_int			 nstreams;	/* outbound */
 	uint32_t		*dropped;	/* per stream: the highest
 						   number dropped, 0 none */
+	int			 dropped_later;	/* one of a later epoch */
 };
 
 /* 2.11: an interactive stream's budget */
@@ -263,8 +267,8 @@ void	sctp_ms_keep_limit(struct ms_keep *, size_t);
 size_t	sctp_ms_keep_acked(struct ms_keep *);
 void	sctp_ms_keep_soon(struct sctp_ms_conn *);
 void	sctp_ms_keep_look(struct sctp_ms_conn *);
-void	sctp_ms_keep_sent(struct ms_keep *, uint32_t, const uint32_t *);
-void	sctp_ms_keep_add(struct ms_keep *, uint16_t, uint32_t, int,
+void	sctp_ms_keep_sent(struct ms_keep *, const struct sctp_ms_send *);
+void	sctp_ms_keep_add(struct ms_keep *, const struct ms_msg *, int,
 	    struct sshbuf *);
 int	sctp_ms_keep_take(struct ms_keep *, const uint32_t *, u_int,
 	    struct ms_kept_list *);

@@ -19,7 +19,10 @@
  * every sequenced packet written under the current key, as written, so
  * that after a restart of the association what the peer lacks goes again,
  * the same bytes; and, for what the bound made it drop, the highest number
- * per stream, so that a copy it lacks is known exactly.
+ * per stream, so that a copy it lacks is known exactly.  Those of epoch 0
+ * go as the resume names them; those of a later epoch (this end's KEXINIT
+ * and what it sealed after it, which the peer has not read by 2.12 (b))
+ * go all.
  */
 
 #include "includes.h"
@@ -79,6 +82,7 @@ sctp_ms_keep_reset(struct ms_keep *k)
 	k->bytes = 0;
 	if (k->dropped != NULL)
 		memset(k->dropped, 0, k->nstreams * sizeof(*k->dropped));
+	k->dropped_later = 0;
 }
 
 void
@@ -97,7 +101,9 @@ drop_oldest(struct ms_keep *k)
 
 	TAILQ_REMOVE(&k->q, p, next);
 	k->bytes -= sshbuf_len(p->b);
-	if (p->seq > k->dropped[p->stream])
+	if (p->later)
+		k->dropped_later = 1;
+	else if (p->seq > k->dropped[p->stream])
 		k->dropped[p->stream] = p->seq;
 	kept_free(p);
 }
@@ -129,41 +135,48 @@ sctp_ms_keep_acked(struct ms_keep *k)
 }
 
 /*
- * Keeping begins: what was sent before under this key (c0, and c[s] for
- * the streams >= 1) counts as dropped, so that a resume needing it fails
- * as one needing a dropped copy does.
+ * Keeping begins: what was sent before under this key (C0, and C[s] for
+ * the streams >= 1, of epoch 0; anything of a later one) counts as
+ * dropped, so that a resume needing it fails as one needing a dropped
+ * copy does.
  */
 void
-sctp_ms_keep_sent(struct ms_keep *k, uint32_t c0, const uint32_t *c)
+sctp_ms_keep_sent(struct ms_keep *k, const struct sctp_ms_send *snd)
 {
+	const uint32_t *c = snd->epoch == 0 ? snd->c : snd->b;
+	uint32_t c0 = snd->epoch == 0 ? snd->c0 : snd->b0;
 	u_int s;
 
+	if (snd->epoch != 0)
+		k->dropped_later = 1;
 	if (c0 > k->dropped[0])
 		k->dropped[0] = c0;
-	for (s = 1; s < k->nstreams; s++)
+	for (s = 1; s < k->nstreams && s < snd->nstreams; s++)
 		if (c[s] > k->dropped[s])
 			k->dropped[s] = c[s];
 }
 
 /*
- * A sequenced packet was written: keep it (taking b) with its stream, its
- * number (seq2 on stream 0, seq3 on the others) and whether a drain came
- * before it.  Without a bound b is freed, and nothing is recorded: no
- * resume can ask for it (2.12 (a)).
+ * A sequenced packet m was written: keep it (taking b) with its stream,
+ * its number (seq2 on stream 0, seq3 on the others), its epoch (0 or
+ * later) and whether a drain came before it.  Without a bound b is freed,
+ * and nothing is recorded: no resume can ask for it (2.12 (a)).
  */
 void
-sctp_ms_keep_add(struct ms_keep *k, uint16_t stream, uint32_t seq,
-    int drained, struct sshbuf *b)
+sctp_ms_keep_add(struct ms_keep *k, const struct ms_msg *m, int drained,
+    struct sshbuf *b)
 {
 	struct ms_kept *p;
 
-	if (k->limit == 0 || stream >= k->nstreams) {
+	if (k->limit == 0 || m->stream >= k->nstreams) {
 		sshbuf_free(b);
 		return;
 	}
 	p = xcalloc(1, sizeof(*p));
-	p->stream = stream;
-	p->seq = seq;
+	p->stream = m->stream;
+	p->seq = m->seq;
+	p->later = m->later;
+	p->level1 = m->level1;
 	p->drained = drained;
 	p->b = b;
 	TAILQ_INSERT_TAIL(&k->q, p, next);
@@ -173,10 +186,11 @@ sctp_ms_keep_add(struct ms_keep *k, uint16_t stream, uint32_t seq,
 }
 
 /*
- * A resume names the peer's next expected numbers, x[0] = X0 and x[s] =
- * X[s] (n of them): move the copies from those on to out, in the order
- * written, and free the rest, which the peer has.  SSH_ERR_NO_BUFFER_SPACE
- * when one it needs was dropped (then nothing moves).
+ * A resume names the peer's next expected numbers of epoch 0, x[0] = X0
+ * and x[s] = X[s] (n of them): move the copies from those on, and every
+ * copy of a later epoch, to out, in the order written, and free the rest,
+ * which the peer has.  SSH_ERR_NO_BUFFER_SPACE when one it needs was
+ * dropped (then nothing moves).
  */
 int
 sctp_ms_keep_take(struct ms_keep *k, const uint32_t *x, u_int n,
@@ -187,6 +201,10 @@ sctp_ms_keep_take(struct ms_keep *k, const uint32_t *x, u_int n,
 
 	if (n != k->nstreams)
 		return SSH_ERR_INTERNAL_ERROR;
+	if (k->dropped_later) {
+		debug_f("copies after this end's KEXINIT were dropped");
+		return SSH_ERR_NO_BUFFER_SPACE;
+	}
 	for (s = 0; s < n; s++) {
 		if (k->dropped[s] != 0 && k->dropped[s] >= x[s]) {
 			debug_f("stream %u: the peer expects number %u, "
@@ -198,7 +216,7 @@ sctp_ms_keep_take(struct ms_keep *k, const uint32_t *x, u_int n,
 	TAILQ_FOREACH_SAFE(p, &k->q, next, tmp) {
 		TAILQ_REMOVE(&k->q, p, next);
 		k->bytes -= sshbuf_len(p->b);
-		if (p->seq >= x[p->stream])
+		if (p->later || p->seq >= x[p->stream])
 			TAILQ_INSERT_TAIL(out, p, next);
 		else
 			kept_free(p);

@@ -68,6 +68,7 @@ sctp_ms_send_init(struct sctp_ms_send *s, u_int nstreams)
 		return SSH_ERR_INVALID_ARGUMENT;
 	s->nstreams = nstreams;
 	s->c = xcalloc(nstreams, sizeof(*s->c));
+	s->b = xcalloc(nstreams, sizeof(*s->b));
 	sctp_ms_send_newkey(s);
 	return 0;
 }
@@ -81,12 +82,16 @@ sctp_ms_send_newkey(struct sctp_ms_send *s)
 	memset(s->c, 0, s->nstreams * sizeof(*s->c));
 	s->seq_ctr = 0;
 	s->unseq_ctr = SCTP_MS_UNSEQ;
+	s->first_l1 = 0;
+	s->b0 = 0;
+	memset(s->b, 0, s->nstreams * sizeof(*s->b));
 }
 
 void
 sctp_ms_send_free(struct sctp_ms_send *s)
 {
 	free(s->c);
+	free(s->b);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -131,6 +136,12 @@ sctp_ms_send_number(struct sctp_ms_send *s, u_char type, uint16_t stream,
 			return SSH_ERR_INVALID_ARGUMENT;
 		if (s->epoch >= SEQ_MAX)
 			return SSH_ERR_NEED_REKEY;
+		if (s->epoch == 0) {
+			/* 2.12: what a resume may name, and (b) */
+			s->first_l1 = type;
+			s->b0 = s->c0;
+			memcpy(s->b, s->c, s->nstreams * sizeof(*s->b));
+		}
 		h->seq1 = ++s->epoch;
 		s->c0 = 0;
 		memset(s->c, 0, s->nstreams * sizeof(*s->c));

@@ -144,25 +144,28 @@ sctp_ms_resume_parse(const u_char *p, size_t len, u_int n,
 
 /*
  * A resume cannot name more than was sent: each X at most one above the
- * sender's C (2.12).  0, or SSH_ERR_PROTOCOL_ERROR.
+ * sender's C of epoch 0, as it was at a KEXINIT sealed since (2.12).  0,
+ * or SSH_ERR_PROTOCOL_ERROR.
  */
 int
 sctp_ms_resume_check(const struct sctp_ms_send *snd, const uint32_t *x,
     u_int n)
 {
+	const uint32_t *c = snd->epoch == 0 ? snd->c : snd->b;
+	uint32_t c0 = snd->epoch == 0 ? snd->c0 : snd->b0;
 	u_int s;
 
 	if (n != snd->nstreams)
 		return SSH_ERR_INTERNAL_ERROR;
-	if ((uint64_t)x[0] > (uint64_t)snd->c0 + 1) {
+	if ((uint64_t)x[0] > (uint64_t)c0 + 1) {
 		debug_f("the peer expects level-2 number %u, %u were sent",
-		    x[0], snd->c0);
+		    x[0], c0);
 		return SSH_ERR_PROTOCOL_ERROR;
 	}
 	for (s = 1; s < n; s++) {
-		if ((uint64_t)x[s] > (uint64_t)snd->c[s] + 1) {
+		if ((uint64_t)x[s] > (uint64_t)c[s] + 1) {
 			debug_f("stream %u: the peer expects number %u, %u "
-			    "were sent", s, x[s], snd->c[s]);
+			    "were sent", s, x[s], c[s]);
 			return SSH_ERR_PROTOCOL_ERROR;
 		}
 	}
@@ -257,8 +260,12 @@ not_allowed(struct sctp_ms_conn *c, double now)
 	    !c->full_io)
 		return "not in multi-stream mode with SCTP-AUTH after user "
 		    "authentication";
-	/* (b): no level-1 message sealed or read since each NEWKEYS */
-	if (c->rcv.holding || c->rcv.epoch != 0 || c->snd.epoch != 0)
+	/*
+	 * (b): no level-1 message read since the peer's NEWKEYS, and none
+	 * sealed since ours but at most a KEXINIT (sent again after a resume)
+	 */
+	if (c->rcv.holding || c->rcv.epoch != 0 || c->snd.epoch > 1 ||
+	    (c->snd.epoch == 1 && c->snd.first_l1 != SSH2_MSG_KEXINIT))
 		return "during a key exchange";
 	/* (c): a new SCTP-AUTH key installed, not yet active (1.4 (b)) */
 	if (c->gated)
@@ -526,6 +533,8 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 		m = xcalloc(1, sizeof(*m));
 		m->stream = k->stream;
 		m->seq = k->seq;
+		m->later = k->later;
+		m->level1 = k->level1;	/* asks for an immediate SACK */
 		m->drain = k->drained ? 2 : 0;
 		m->resume = 2;
 		m->b = k->b;

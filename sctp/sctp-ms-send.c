@@ -516,6 +516,7 @@ sctp_ms_send(struct sctp_ms_conn *c, const u_char *payload, size_t len,
 	m->newkeys = payload[0] == SSH2_MSG_NEWKEYS;
 	m->retire = retire;
 	m->seq = h.stream == 0 ? h.seq2 : h.seq3;
+	m->later = h.seq1 != 0;
 	m->express = m->stream != 0 && favours_interactive(c) &&
 	    c->sclass[m->stream] == 1;
 	*sealed_len = sshbuf_len(m->b);

@@ -74,6 +74,10 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 	    (r = sshbuf_put_u8(m, c->after_newkeys)) != 0 ||
 	    (r = sshbuf_put_u32(m, c->nkeys)) != 0)
 		return r;
+	/*
+	 * The epoch-0 counts of 2.12 do not go: with them unknown (first_l1
+	 * 0) a key exchange under way stops a restart, as (a) does here.
+	 */
 	if (c->active_out) {
 		if ((r = sshbuf_put_u32(m, c->snd.epoch)) != 0 ||
 		    (r = sshbuf_put_u32(m, c->snd.c0)) != 0 ||

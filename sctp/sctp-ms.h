@@ -102,6 +102,10 @@ struct sctp_ms_send {
 	uint32_t	*c;		/* C[s], s in 1..nstreams-1 */
 	uint64_t	 seq_ctr;	/* next sequenced counter */
 	uint64_t	 unseq_ctr;	/* next unsequenced counter */
+	u_char		 first_l1;	/* type of this key's first level-1
+					   message, 0 none (2.12 (b)) */
+	uint32_t	 b0;		/* C0 and C[s] of epoch 0, as they */
+	uint32_t	*b;		/* were at first_l1 (2.12) */
 };
 
 struct sctp_ms_recv {

@@ -45,11 +45,15 @@ void test_keep(void);
 
 #define NS	4
 
-/* A copy of LEN bytes, its first byte TAG, kept as written. */
+/*
+ * A copy of LEN bytes, its first byte TAG, kept as written; LATER: of an
+ * epoch above 0, and level 1 if seq is 0 then.
+ */
 static void
-add(struct ms_keep *k, uint16_t stream, uint32_t seq, int drained,
-    size_t len, u_char tag)
+add_epoch(struct ms_keep *k, uint16_t stream, uint32_t seq, int later,
+    int drained, size_t len, u_char tag)
 {
+	struct ms_msg m;
 	struct sshbuf *b;
 	u_char *p;
 
@@ -57,7 +61,19 @@ add(struct ms_keep *k, uint16_t stream, uint32_t seq, int drained,
 	ASSERT_INT_EQ(sshbuf_reserve(b, len, &p), 0);
 	memset(p, 0, len);
 	p[0] = tag;
-	sctp_ms_keep_add(k, stream, seq, drained, b);
+	memset(&m, 0, sizeof(m));
+	m.stream = stream;
+	m.seq = seq;
+	m.later = later;
+	m.level1 = later && seq == 0;
+	sctp_ms_keep_add(k, &m, drained, b);
+}
+
+static void
+add(struct ms_keep *k, uint16_t stream, uint32_t seq, int drained,
+    size_t len, u_char tag)
+{
+	add_epoch(k, stream, seq, 0, drained, len, tag);
 }
 
 /* The tags of a list, in order, as a string. */
@@ -213,6 +229,59 @@ test_keep_take(void)
 	x[2] = 4;
 	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
 	ASSERT_PTR_EQ(TAILQ_FIRST(&l), NULL);
+	TEST_DONE();
+
+	TEST_START("keep: a KEXINIT and what follows it go all, after the "
+	    "named ones");
+	sctp_ms_keep_reset(&k);
+	sctp_ms_keep_limit(&k, 100000);
+	add(&k, 0, 1, 0, 100, 'a');
+	add(&k, 1, 1, 0, 100, 'b');
+	add(&k, 1, 2, 0, 100, 'c');
+	add_epoch(&k, 0, 0, 1, 1, 100, 'K');	/* KEXINIT, drained */
+	add_epoch(&k, 0, 1, 1, 0, 100, 'i');	/* level 2 of epoch 1 */
+	x[0] = 2;	/* has a */
+	x[1] = 2;	/* has b */
+	x[2] = x[3] = 1;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
+	tags(&l, s, sizeof(s));
+	ASSERT_STRING_EQ(s, "cKi");
+	TAILQ_FOREACH(p, &l, next) {
+		ASSERT_INT_EQ(p->later, *sshbuf_ptr(p->b) == 'K' ||
+		    *sshbuf_ptr(p->b) == 'i');
+		ASSERT_INT_EQ(p->level1, *sshbuf_ptr(p->b) == 'K');
+		ASSERT_INT_EQ(p->drained, *sshbuf_ptr(p->b) == 'K');
+	}
+	sctp_ms_kept_list_free(&l);
+	/* Even a resume that names all of epoch 0 gets them. */
+	add(&k, 0, 2, 0, 100, 'd');
+	add_epoch(&k, 0, 0, 1, 0, 100, 'K');
+	x[0] = 3;
+	x[1] = 3;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
+	tags(&l, s, sizeof(s));
+	ASSERT_STRING_EQ(s, "K");
+	sctp_ms_kept_list_free(&l);
+	TEST_DONE();
+
+	TEST_START("keep: a dropped copy of a later epoch fails any resume");
+	sctp_ms_keep_limit(&k, 250);
+	add(&k, 0, 1, 0, 100, 'a');
+	add_epoch(&k, 0, 0, 1, 0, 100, 'K');
+	add_epoch(&k, 0, 1, 1, 0, 100, 'i');
+	add_epoch(&k, 0, 2, 1, 0, 100, 'j');	/* a and K dropped */
+	x[0] = 2;
+	x[1] = x[2] = x[3] = 1;
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), SSH_ERR_NO_BUFFER_SPACE);
+	/* Acknowledged ones count the same; a new key forgets it. */
+	sctp_ms_keep_reset(&k);
+	sctp_ms_keep_limit(&k, 100000);
+	add_epoch(&k, 0, 0, 1, 0, 100, 'K');
+	(void)sctp_ms_keep_acked(&k);
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), SSH_ERR_NO_BUFFER_SPACE);
+	sctp_ms_keep_reset(&k);
+	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
+	ASSERT_PTR_EQ(TAILQ_FIRST(&l), NULL);
 	sctp_ms_keep_free(&k);
 	TEST_DONE();
 }
@@ -250,6 +319,7 @@ test_resume_codec(void)
 {
 	struct sctp_ms_recv rcv;
 	struct sctp_ms_send snd;
+	struct sctp_ms_hdr h;
 	struct sshbuf *b;
 	uint32_t x[NS], rn, kn;
 	size_t len, i, head;
@@ -353,6 +423,44 @@ test_resume_codec(void)
 	snd.c[1] = 0xfffffffe;
 	x[1] = 0xffffffff;
 	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS), 0);
+	TEST_DONE();
+
+	TEST_START("resume: after a KEXINIT, no more than epoch 0 sent");
+	sctp_ms_send_newkey(&snd);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_IGNORE, 0, 0, &h), 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_CHANNEL_DATA, 2, 0,
+	    &h), 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_CHANNEL_DATA, 2, 0,
+	    &h), 0);
+	ASSERT_U32_EQ(snd.first_l1, 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_KEXINIT, 0, 0, &h),
+	    0);
+	ASSERT_U32_EQ(h.seq1, 1);
+	ASSERT_U32_EQ(snd.first_l1, SSH2_MSG_KEXINIT);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_IGNORE, 0, 0, &h), 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_IGNORE, 0, 0, &h), 0);
+	ASSERT_U32_EQ(snd.c0, 2);
+	x[0] = 2;	/* epoch 0: one level-2 packet sent */
+	x[1] = 1;
+	x[2] = 3;
+	x[3] = 1;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS), 0);
+	x[0] = 3;	/* epoch 1's count does not allow it */
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS),
+	    SSH_ERR_PROTOCOL_ERROR);
+	x[0] = 1;
+	x[2] = 4;
+	ASSERT_INT_EQ(sctp_ms_resume_check(&snd, x, NS),
+	    SSH_ERR_PROTOCOL_ERROR);
+	/* The next level-1 message leaves the counts of epoch 0. */
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, 30, 0, 0, &h), 0);
+	ASSERT_U32_EQ(snd.first_l1, SSH2_MSG_KEXINIT);
+	ASSERT_U32_EQ(snd.b0, 1);
+	ASSERT_U32_EQ(snd.b[2], 2);
+	sctp_ms_send_newkey(&snd);
+	ASSERT_U32_EQ(snd.first_l1, 0);
+	ASSERT_U32_EQ(snd.b0, 0);
+	ASSERT_U32_EQ(snd.b[2], 0);
 	TEST_DONE();
 
 	TEST_START("resume: a key's epoch must be 0");
