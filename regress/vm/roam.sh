@@ -44,6 +44,9 @@
 #           copy of its socket);
 #   backrekey (IPv4) bbm and back again with a key exchange due in the
 #           outage (RekeyLimit 8 s): it waits, the restart resumes;
+#   backkex (IPv4) bbm and back again with a key exchange the user
+#           asked for (~R) in the outage: its KEXINIT stops no restart,
+#           and goes again after the resume;
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -440,6 +443,59 @@ if [ "$fam" = 4 ]; then
 		sleep 0.1
 	done
 	note "backrekey: the key exchange had run $(since "$t") s after the answer"
+	{ exec 4>&-; } 2>/dev/null || true
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+fi
+
+# --- backkex (IPv4): back again, with a key exchange that the user asks
+# for (~R, through a terminal) once every path has failed: its KEXINIT is
+# sealed in the outage and reaches nobody.  The restart resumes the
+# session all the same, the KEXINIT goes again after the resume, and the
+# key exchange ends (PROTOCOL.sctp 2.12 (b)).  (With (b) as it was, ssh
+# never restarted: "no restart within 60 s: during a key exchange".)
+if [ "$fam" = 4 ]; then
+	home
+	# ssh's stderr is the terminal: its log goes to the file by -E
+	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
+	    echo_session kx -tt -E "$W/kx.log"
+	bbm_move kx sctp-a "$A1/$plen" "$A2/$plen" "$W/kx.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+	lose_second backkex
+	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/kx.log" || true; }
+	ki() { grep -c "SSH2_MSG_KEXINIT sent" "$W/kx.log" || true; }
+	k=$(nk) i=$(ki) t=$(uptime_s)
+	echo "~R" >&4
+	until [ "$(ki)" -gt "$i" ]; do
+		within "$t" 30 ||
+		    { tail -20 "$W/kx.log"; fatal "backkex: ~R sent no KEXINIT within 30 s"; }
+		sleep 0.1
+	done
+	note "backkex: KEXINIT sent $(since "$t") s after ~R, every path failed"
+	back_resumes backkex kx
+	note "backkex: the session resumed $(since "$t") s after the address came"
+	# The line typed waits behind the key exchange (as over TCP), so it
+	# may have ended by the answer; it must end after the restart.
+	t=$(uptime_s)
+	until [ "$(nk)" -gt "$k" ]; do
+		within "$t" 60 ||
+		    { grep -i "sctp\|kex\|newkeys" "$W/kx.log" | tail -20; fatal "backkex: the key exchange did not end within 60 s of the resume"; }
+		sleep 0.1
+	done
+	lr=$(grep -n "SCTP restart: associated again" "$W/kx.log" | tail -1 | cut -d: -f1)
+	ln=$(grep -n "SSH2_MSG_NEWKEYS received" "$W/kx.log" | tail -1 | cut -d: -f1)
+	[ "$ln" -gt "$lr" ] ||
+	    fatal "backkex: the key exchange ended before the restart"
+	# the order of events, for the log
+	grep -n "SCTP restart: associated again\|connection resumes\|KEXINIT sent\|KEXINIT received\|NEWKEYS sent\|NEWKEYS received\|enqueue packet\|dequeue packet" \
+	    "$W/kx.log" | tail -25 | sed 's/^/  kx.log:/'
+	note "backkex: the key exchange ended after the restart ($(since "$t") s after the answer); ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/kx.log" | tail -1)"
+	grep -q "SCTP restart: a lost packet\|SCTP resume refused" \
+	    "$W/kx.log" "$W/sshd.log" && fatal "backkex: a resume was refused"
+	echo four >&4
+	wait_for "$W/kx.out" "got four" 60 ||
+	    fatal "backkex: no answer under the new keys"
 	{ exec 4>&-; } 2>/dev/null || true
 	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	kill "$pid" 2>/dev/null || true
