@@ -483,6 +483,7 @@ if [ "$fam" = 4 ]; then
 		    { grep -i "sctp\|kex\|newkeys" "$W/kx.log" | tail -20; fatal "backkex: the key exchange did not end within 60 s of the resume"; }
 		sleep 0.1
 	done
+	el=$(since "$t")
 	lr=$(grep -n "SCTP restart: associated again" "$W/kx.log" | tail -1 | cut -d: -f1)
 	ln=$(grep -n "SSH2_MSG_NEWKEYS received" "$W/kx.log" | tail -1 | cut -d: -f1)
 	[ "$ln" -gt "$lr" ] ||
@@ -490,7 +491,7 @@ if [ "$fam" = 4 ]; then
 	# the order of events, for the log
 	grep -n "SCTP restart: associated again\|connection resumes\|KEXINIT sent\|KEXINIT received\|NEWKEYS sent\|NEWKEYS received\|enqueue packet\|dequeue packet" \
 	    "$W/kx.log" | tail -25 | sed 's/^/  kx.log:/'
-	note "backkex: the key exchange ended after the restart ($(since "$t") s after the answer); ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/kx.log" | tail -1)"
+	note "backkex: the key exchange ended after the restart (seen $el s after the answer); ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/kx.log" | tail -1)"
 	grep -q "SCTP restart: a lost packet\|SCTP resume refused" \
 	    "$W/kx.log" "$W/sshd.log" && fatal "backkex: a resume was refused"
 	echo four >&4
