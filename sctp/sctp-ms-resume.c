@@ -254,6 +254,7 @@ caps_differ(const struct ms_caps *a, const struct ms_caps *b)
 static const char *
 not_allowed(struct sctp_ms_conn *c, double now)
 {
+	const struct ms_msg *m;
 	u_int i, n = 0;
 
 	if (!c->rs.enabled || !c->agreed || !c->active_in || !c->active_out ||
@@ -262,11 +263,17 @@ not_allowed(struct sctp_ms_conn *c, double now)
 		    "authentication";
 	/*
 	 * (b): no level-1 message read since the peer's NEWKEYS, and none
-	 * sealed since ours but at most a KEXINIT (sent again after a resume)
+	 * sealed since ours but at most a KEXINIT, sent again after a resume
+	 * (so its copies, and those after it, all kept); every NEWKEYS
+	 * sealed written (its copies under the old key are not yet gone).
 	 */
 	if (c->rcv.holding || c->rcv.epoch != 0 || c->snd.epoch > 1 ||
-	    (c->snd.epoch == 1 && c->snd.first_l1 != SSH2_MSG_KEXINIT))
+	    (c->snd.epoch == 1 && (c->snd.first_l1 != SSH2_MSG_KEXINIT ||
+	    c->keep.dropped_later)))
 		return "during a key exchange";
+	TAILQ_FOREACH(m, &c->outq, next)
+		if (m->newkeys)
+			return "during a key exchange";
 	/* (c): a new SCTP-AUTH key installed, not yet active (1.4 (b)) */
 	if (c->gated)
 		return "while a new SCTP-AUTH key is taken into use";
@@ -314,7 +321,7 @@ sctp_ms_rekey_wait(struct sctp_ms_conn *c)
 	    (sctp_ms_resume_blocked(c, &lasting) != NULL && lasting))
 		return 0;
 	if (c->rs.awaiting)
-		return 1;	/* the resume check counts from the restart */
+		return 1;	/* nothing of its own before the resume */
 	if (c->kexwait_at != 0 && now < c->kexwait_at + 1.0)
 		return c->kexwait;
 	/* A count older than two looks says nothing of the last second. */
