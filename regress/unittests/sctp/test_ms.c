@@ -2863,6 +2863,62 @@ test_conn_resume(void)
 	pair_close(ca, cb, a, b, ia, ib);
 	TEST_DONE();
 
+	TEST_START("ms conn: a KEXINIT the client never read goes again "
+	    "(2.12 (b))");
+	resume_pair(&ca, &cb, &a, &b);
+	send_msg(ca, ign, sizeof(ign));
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	expect_next(cb, ib, pkt, ign, sizeof(ign));
+	/* The server's KEXINIT and a level-2 packet after it are lost. */
+	send_msg(cb, kexinit, sizeof(kexinit));
+	send_msg(cb, ign, sizeof(ign));
+	pump(cb, b, ib);
+	restart_client(a, 1);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
+	for (i = 0; i < 20; i++) {
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	/* The server resumes: it has read no level-1 message. */
+	read_records(cb, b, ib, 2);
+	expect_next(cb, ib, pkt, NULL, 0);
+	ASSERT_U_INT_EQ(sctp_ms_resumes(cb), 1);
+	pump(cb, b, ib);
+	/* Its resume, then the KEXINIT and the packet after it, again. */
+	read_records(ca, a, ia, 3);
+	expect_next(ca, ia, pkt, kexinit, sizeof(kexinit));
+	ASSERT_U_INT_EQ(sctp_ms_resumes(ca), 1);
+	expect_next(ca, ia, pkt, ign, sizeof(ign));
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
+	TEST_START("ms conn: a KEXINIT sealed, not yet written, goes after the "
+	    "resume");
+	resume_pair(&ca, &cb, &a, &b);
+	send_msg(ca, ign, sizeof(ign));
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	expect_next(cb, ib, pkt, ign, sizeof(ign));
+	send_msg(ca, kexinit, sizeof(kexinit));	/* queued only */
+	restart_client(a, 1);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
+	for (i = 0; i < 20; i++) {
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		(void)poll(NULL, 0, 100);
+	}
+	read_records(cb, b, ib, 2);
+	expect_next(cb, ib, pkt, NULL, 0);
+	pump(cb, b, ib);
+	read_records(ca, a, ia, 1);
+	expect_next(ca, ia, pkt, NULL, 0);
+	ASSERT_U_INT_EQ(sctp_ms_resumes(ca), 1);
+	pump(ca, a, ia);
+	read_records(cb, b, ib, 1);
+	expect_next(cb, ib, pkt, kexinit, sizeof(kexinit));
+	pair_close(ca, cb, a, b, ia, ib);
+	TEST_DONE();
+
 	TEST_START("ms conn: no resume during a key exchange, or unasked");
 	conn_pair(&ca, &cb, &a, &b);
 	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), SSH_ERR_INTERNAL_ERROR);
