@@ -23,108 +23,77 @@ B1=$("$TOPO" addr b 1)
 start_sshd "Transport sctp"
 trap 'stop_sshd; for h in a b; do "$TOPO" exec $h nft delete table inet rekeywait 2>/dev/null || true; done' EXIT
 
-"$TOPO" exec a nft -f - <<-EON || fatal "nft: the table on host A"
-table inet rekeywait {
-	counter hback { }
-	chain in {
-		type filter hook input priority 0;
+# The source of about 20 KB every 0.1 s, for 120 s at most (the test ends
+# it sooner).
+# shellcheck disable=SC2016
+src='i=0; while [ $i -lt 1200 ]; do head -c 20000 /dev/urandom || exit 0; sleep 0.1; i=$((i + 1)); done'
+nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/$name.log" || true; }
+pfs() { grep -c "SCTP path to .* potentially failed" "$pflog" || true; }
+
+# pf_case NAME HOST PFLOG WHO: session NAME (its ssh -v log $W/NAME.log,
+# $pid) runs; HOST sends the bulk and drops the HEARTBEAT ACKs it gets;
+# PFLOG is the log of WHO (ssh or sshd), which has the RekeyLimit.
+pf_case() {
+	local h=$2 who=$4 t k el hb pf0
+	name=$1 pflog=$3
+	"$TOPO" exec "$h" nft -f - <<-EON || fatal "nft: the table on host $h"
+	table inet rekeywait {
+		counter hback { }
+		chain in {
+			type filter hook input priority 0;
+		}
 	}
+	EON
+	t=$(uptime_s)
+	until [ "$(nk)" -ge 2 ]; do
+		within "$t" 60 || { tail -20 "$W/$name.log"; fatal "$name: no key exchange after the first within 60 s"; }
+		sleep 0.2
+	done
+	grep -q "SCTP channels on streams in use" "$W/$name.log" ||
+	    fatal "$name: the session did not use channels on streams"
+	pf0=$(pfs)
+	nice -n -20 "$TOPO" cut 1
+	sleep 2
+	"$TOPO" exec "$h" nft add rule inet rekeywait in sctp chunk heartbeat-ack exists counter name hback drop ||
+	    fatal "nft: cannot match SCTP chunks (nftables or the kernel lacks it)"
+	"$TOPO" restore 1
+	t=$(uptime_s)
+	k=$(nk)
+	# (WHO logs the kernel's event when it gets to it: a loaded host.)
+	until [ "$(pfs)" -gt "$pf0" ]; do
+		within "$t" 15 ||
+		    { grep -i "sctp" "$pflog" | tail -20; fatal "$name: the cut did not make $who's path potentially failed"; }
+		sleep 0.2
+	done
+	# With RekeyLimit 3 s two take some 7 s; 40 s for a loaded host.
+	until [ "$(nk)" -ge $((k + 2)) ]; do
+		within "$t" 40 ||
+		    { grep -i "sctp\|newkeys\|kex" "$pflog" | tail -20; fatal "$name: key exchanges stopped while $who's potentially failed path carried the data ($(($(nk) - k)) in 40 s)"; }
+		sleep 0.2
+	done
+	el=$(since "$t")
+	grep -q "SCTP path to .* available again" "$pflog" &&
+	    { grep -i "sctp path" "$pflog" | tail; fatal "$name: Linux found $who's path active again: the case proves nothing"; }
+	hb=$("$TOPO" exec "$h" nft list counter inet rekeywait hback | awk '/packets/ { print $2; exit }')
+	note "$name: two key exchanges ($who's RekeyLimit) within $el s of the restore while $who's path stayed potentially failed ($hb heartbeat acknowledgements dropped); $who: $(grep -o "SCTP: the association made progress.*" "$pflog" | head -1)"
+	# The source ends, and so does ssh ($pid may be the subshell that
+	# runs it: a signal to it would leave ssh reading).
+	pkill -f 'i -lt 1200' || true
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	wait "$pid" 2>/dev/null || true
 }
-EON
-nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/up.log" || true; }
-# About 20 KB every 0.1 s, for 120 s at most (the test ends it sooner).
-on_a sh -c 'i=0; while [ $i -lt 1200 ]; do head -c 20000 /dev/urandom || exit 0; sleep 0.1; i=$((i + 1)); done' |
+
+# --- ssh's RekeyLimit, an upload: ssh's path potentially failed.
+on_a sh -c "$src" |
     on_a "$SSH" -v -F "$CFG" -z -o "RekeyLimit=default 3s" \
     -o SCTPPotentiallyFailedThreshold=0 "$B1" 'cat >/dev/null' \
     2>"$W/up.log" &
 pid=$!
-t=$(uptime_s)
-until [ "$(nk)" -ge 2 ]; do
-	within "$t" 60 || { tail -20 "$W/up.log"; fatal "no key exchange after the first within 60 s"; }
-	sleep 0.2
-done
-grep -q "SCTP channels on streams in use" "$W/up.log" ||
-    fatal "the session did not use channels on streams"
-pf0=$(grep -c "potentially failed" "$W/up.log" || true)
-nice -n -20 "$TOPO" cut 1
-sleep 2
-"$TOPO" exec a nft add rule inet rekeywait in sctp chunk heartbeat-ack exists counter name hback drop ||
-    fatal "nft: cannot match SCTP chunks (nftables or the kernel lacks it)"
-"$TOPO" restore 1
-t=$(uptime_s)
-k=$(nk)
-# (ssh logs the kernel's event when it gets to it: a loaded host.)
-until [ "$(grep -c "potentially failed" "$W/up.log" || true)" -gt "$pf0" ]; do
-	within "$t" 15 ||
-	    { tail -20 "$W/up.log"; fatal "the cut did not make the path potentially failed"; }
-	sleep 0.2
-done
-# With RekeyLimit 3 s two take some 7 s; 40 s for a loaded host.
-until [ "$(nk)" -ge $((k + 2)) ]; do
-	within "$t" 40 ||
-	    { grep -i "sctp\|newkeys\|kex" "$W/up.log" | tail -20; fatal "key exchanges stopped while the potentially failed path carried the upload ($(($(nk) - k)) in 40 s)"; }
-	sleep 0.2
-done
-el=$(since "$t")
-grep -q "available again" "$W/up.log" &&
-    { grep -i "sctp path" "$W/up.log" | tail; fatal "Linux found the path active again: the case proves nothing"; }
-hb=$("$TOPO" exec a nft list counter inet rekeywait hback | awk '/packets/ { print $2; exit }')
-note "two key exchanges within $el s of the restore while the path stayed potentially failed ($hb heartbeat acknowledgements dropped); ssh: $(grep -o "SCTP: the association made progress.*" "$W/up.log" | head -1)"
-# The upload ends (its source goes), and so does ssh ($pid is the
-# subshell that runs it: a signal to it would leave ssh reading).
-pkill -f 'i -lt 1200' || true
-for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-wait "$pid" 2>/dev/null || true
+pf_case up a "$W/up.log" ssh
 
 # --- sshd's RekeyLimit, a download: sshd's path potentially failed.
-"$TOPO" exec b nft -f - <<-EON || fatal "nft: the table on host B"
-table inet rekeywait {
-	counter hback { }
-	chain in {
-		type filter hook input priority 0;
-	}
-}
-EON
 start_sshd_extra srv 2223 "RekeyLimit default 3s" \
     "SCTPPotentiallyFailedThreshold 0"
-nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/dn.log" || true; }
-pfs() { grep -c "SCTP path to .* potentially failed" "$W/srv.log" || true; }
-# shellcheck disable=SC2016
-on_a "$SSH" -v -F "$CFG" -z -p 2223 "$B1" \
-    'i=0; while [ $i -lt 1200 ]; do head -c 20000 /dev/urandom || exit 0; sleep 0.1; i=$((i + 1)); done' \
-    >/dev/null 2>"$W/dn.log" &
+on_a "$SSH" -v -F "$CFG" -z -p 2223 "$B1" "$src" >/dev/null 2>"$W/down.log" &
 pid=$!
-t=$(uptime_s)
-until [ "$(nk)" -ge 2 ]; do
-	within "$t" 60 || { tail -20 "$W/dn.log"; fatal "down: no key exchange after the first within 60 s"; }
-	sleep 0.2
-done
-grep -q "SCTP channels on streams in use" "$W/dn.log" ||
-    fatal "down: the session did not use channels on streams"
-pf0=$(pfs)
-nice -n -20 "$TOPO" cut 1
-sleep 2
-"$TOPO" exec b nft add rule inet rekeywait in sctp chunk heartbeat-ack exists counter name hback drop ||
-    fatal "nft: cannot match SCTP chunks on host B"
-"$TOPO" restore 1
-t=$(uptime_s)
-k=$(nk)
-until [ "$(pfs)" -gt "$pf0" ]; do
-	within "$t" 15 ||
-	    { grep -i "sctp" "$W/srv.log" | tail -20; fatal "down: the cut did not make sshd's path potentially failed"; }
-	sleep 0.2
-done
-until [ "$(nk)" -ge $((k + 2)) ]; do
-	within "$t" 40 ||
-	    { grep -i "sctp\|newkeys\|kex" "$W/srv.log" | tail -20; fatal "down: sshd's key exchanges stopped while the potentially failed path carried the download ($(($(nk) - k)) in 40 s)"; }
-	sleep 0.2
-done
-el=$(since "$t")
-grep -q "SCTP path to .* available again" "$W/srv.log" &&
-    { grep -i "sctp path" "$W/srv.log" | tail; fatal "down: Linux found sshd's path active again: the case proves nothing"; }
-hb=$("$TOPO" exec b nft list counter inet rekeywait hback | awk '/packets/ { print $2; exit }')
-# (ssh has no RekeyLimit of time: at about 1.6 Mbit/s sshd's begin them)
-note "down: two key exchanges (sshd's RekeyLimit) within $el s of the restore while sshd's path stayed potentially failed ($hb heartbeat acknowledgements dropped); sshd: $(grep -o "SCTP: the association made progress.*" "$W/srv.log" | head -1)"
-pkill -f 'i -lt 1200' || true
-for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-wait "$pid" 2>/dev/null || true
+pf_case down b "$W/srv.log" sshd

@@ -2678,6 +2678,23 @@ restart_client(int a, int with_auth)
 	ASSERT_INT_EQ(connect(a, (struct sockaddr *)&peer, sizeof(peer)), 0);
 }
 
+/*
+ * The client ca restarts its association a (2.12) and writes its resume:
+ * its drain first, a few rounds, as the main loops would.
+ */
+static void
+client_resumes(struct sctp_ms_conn *ca, int a, struct sshbuf *ia)
+{
+	int i;
+
+	restart_client(a, 1);
+	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
+	for (i = 0; i < 20; i++) {
+		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
+		(void)poll(NULL, 0, 100);
+	}
+}
+
 /* A keyed pair, resuming allowed: ca the client, cb the server. */
 static void
 resume_pair(struct sctp_ms_conn **ca, struct sctp_ms_conn **cb, int *a,
@@ -2788,12 +2805,7 @@ test_conn_resume(void)
 	 * The restart: the server's kernel keeps both in its socket, read
 	 * before the event; so its resume asks for nothing.
 	 */
-	restart_client(a, 1);
-	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
-	for (i = 0; i < 20; i++) {
-		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
-		(void)poll(NULL, 0, 100);
-	}
+	client_resumes(ca, a, ia);
 	read_records(cb, b, ib, 4);
 	expect_next(cb, ib, pkt, d4, sizeof(d4));
 	expect_next(cb, ib, pkt, d5, sizeof(d5));
@@ -2874,12 +2886,7 @@ test_conn_resume(void)
 	send_msg(cb, kexinit, sizeof(kexinit));
 	send_msg(cb, ign, sizeof(ign));
 	pump(cb, b, ib);
-	restart_client(a, 1);
-	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
-	for (i = 0; i < 20; i++) {
-		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
-		(void)poll(NULL, 0, 100);
-	}
+	client_resumes(ca, a, ia);
 	/* The server resumes: it has read no level-1 message. */
 	read_records(cb, b, ib, 2);
 	expect_next(cb, ib, pkt, NULL, 0);
@@ -2901,12 +2908,7 @@ test_conn_resume(void)
 	read_records(cb, b, ib, 1);
 	expect_next(cb, ib, pkt, ign, sizeof(ign));
 	send_msg(ca, kexinit, sizeof(kexinit));	/* queued only */
-	restart_client(a, 1);
-	ASSERT_INT_EQ(sctp_ms_restart(ca, 1), 0);
-	for (i = 0; i < 20; i++) {
-		ASSERT_INT_EQ(sctp_ms_flush(ca, ia), 0);
-		(void)poll(NULL, 0, 100);
-	}
+	client_resumes(ca, a, ia);
 	read_records(cb, b, ib, 2);
 	expect_next(cb, ib, pkt, NULL, 0);
 	pump(cb, b, ib);
