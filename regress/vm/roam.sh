@@ -391,6 +391,20 @@ back_resumes() {
 	    { grep -i "sctp\|roam" "$W/$2.log" | tail -20; fatal "$1: the session answered with no restart logged"; }
 }
 
+# newkeys_after CASE S K LIMIT WHAT: until session S's log counts more
+# than K key exchanges, LIMIT s at most (else WHAT is the failure); el
+# is the time it took.
+newkeys_after() {
+	local t
+	t=$(uptime_s)
+	until [ "$(grep -c "SSH2_MSG_NEWKEYS received" "$W/$2.log" || true)" -gt "$3" ]; do
+		within "$t" "$4" ||
+		    { grep -i "sctp\|kex\|newkeys" "$W/$2.log" | tail -20; fatal "$1: $5"; }
+		sleep 0.1
+	done
+	el=$(since "$t")
+}
+
 # --- backcp (IPv4): back again, the session under ControlPersist: its
 # master runs on in the background and the foreground process becomes a
 # client of it, which must not keep the master's socket open (the
@@ -424,11 +438,7 @@ if [ "$fam" = 4 ]; then
 	bbm_move rk sctp-a "$A1/$plen" "$A2/$plen" "$W/rk.log" \
 	    "$net1" via "$B2" dev path2 metric 100
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/rk.log" || true; }
-	k=$(nk) t=$(uptime_s)
-	until [ "$(nk)" -gt "$k" ]; do
-		within "$t" 60 || fatal "backrekey: no key exchange within 60 s"
-		sleep 0.1
-	done
+	newkeys_after backrekey rk "$(nk)" 60 "no key exchange within 60 s"
 	sleep 1		# its SCTP-AUTH key in use (2.12 (c))
 	lose_second backrekey
 	k=$(nk)		# none can end in the outage
@@ -436,13 +446,9 @@ if [ "$fam" = 4 ]; then
 	grep -q "no path is active: the key exchange due waits" "$W/rk.log" ||
 	    { grep -i "sctp\|roam\|newkeys" "$W/rk.log" | tail -30; fatal "backrekey: no key exchange came due while no path was active"; }
 	note "backrekey: the key exchange due in the outage waited; the session resumed $(since "$t") s after the address came"
-	t=$(uptime_s)
-	until [ "$(nk)" -gt "$k" ]; do
-		within "$t" 60 ||
-		    { grep -i "sctp\|kex\|newkeys" "$W/rk.log" | tail -20; fatal "backrekey: the key exchange did not run within 60 s of the resume"; }
-		sleep 0.1
-	done
-	note "backrekey: the key exchange had run $(since "$t") s after the answer"
+	newkeys_after backrekey rk "$k" 60 \
+	    "the key exchange did not run within 60 s of the resume"
+	note "backrekey: the key exchange had run $el s after the answer"
 	{ exec 4>&-; } 2>/dev/null || true
 	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	kill "$pid" 2>/dev/null || true
@@ -477,13 +483,8 @@ if [ "$fam" = 4 ]; then
 	note "backkex: the session resumed $(since "$t") s after the address came"
 	# The line typed waits behind the key exchange (as over TCP), so it
 	# may have ended by the answer; it must end after the restart.
-	t=$(uptime_s)
-	until [ "$(nk)" -gt "$k" ]; do
-		within "$t" 60 ||
-		    { grep -i "sctp\|kex\|newkeys" "$W/kx.log" | tail -20; fatal "backkex: the key exchange did not end within 60 s of the resume"; }
-		sleep 0.1
-	done
-	el=$(since "$t")
+	newkeys_after backkex kx "$k" 60 \
+	    "the key exchange did not end within 60 s of the resume"
 	lr=$(grep -n "SCTP restart: associated again" "$W/kx.log" | tail -1 | cut -d: -f1)
 	ln=$(grep -n "SSH2_MSG_NEWKEYS received" "$W/kx.log" | tail -1 | cut -d: -f1)
 	[ "$ln" -gt "$lr" ] ||
