@@ -143,8 +143,8 @@ sctp_ms_keep_acked(struct ms_keep *k)
 void
 sctp_ms_keep_sent(struct ms_keep *k, const struct sctp_ms_send *snd)
 {
-	const uint32_t *c = snd->epoch == 0 ? snd->c : snd->b;
-	uint32_t c0 = snd->epoch == 0 ? snd->c0 : snd->b0;
+	uint32_t c0;
+	const uint32_t *c = sctp_ms_send_counts0(snd, &c0);
 	u_int s;
 
 	if (snd->epoch != 0)

@@ -87,6 +87,17 @@ sctp_ms_send_newkey(struct sctp_ms_send *s)
 	memset(s->b, 0, s->nstreams * sizeof(*s->b));
 }
 
+/*
+ * C0 (in *c0) and C[s] (returned) of epoch 0: the current ones, or as they
+ * were at this key's first level-1 message (2.12).
+ */
+const uint32_t *
+sctp_ms_send_counts0(const struct sctp_ms_send *s, uint32_t *c0)
+{
+	*c0 = s->epoch == 0 ? s->c0 : s->b0;
+	return s->epoch == 0 ? s->c : s->b;
+}
+
 void
 sctp_ms_send_free(struct sctp_ms_send *s)
 {

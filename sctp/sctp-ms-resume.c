@@ -151,8 +151,8 @@ int
 sctp_ms_resume_check(const struct sctp_ms_send *snd, const uint32_t *x,
     u_int n)
 {
-	const uint32_t *c = snd->epoch == 0 ? snd->c : snd->b;
-	uint32_t c0 = snd->epoch == 0 ? snd->c0 : snd->b0;
+	uint32_t c0;
+	const uint32_t *c = sctp_ms_send_counts0(snd, &c0);
 	u_int s;
 
 	if (n != snd->nstreams)

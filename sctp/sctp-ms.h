@@ -137,6 +137,8 @@ int	sctp_ms_type_channel(u_char type);
 
 int	sctp_ms_send_init(struct sctp_ms_send *s, u_int nstreams);
 void	sctp_ms_send_newkey(struct sctp_ms_send *s);
+const uint32_t *sctp_ms_send_counts0(const struct sctp_ms_send *s,
+	    uint32_t *c0);
 void	sctp_ms_send_free(struct sctp_ms_send *s);
 int	sctp_ms_send_number(struct sctp_ms_send *s, u_char type,
 	    uint16_t stream, int unseq, struct sctp_ms_hdr *h);
