@@ -168,6 +168,7 @@ sctp_ms_full_io(struct sctp_ms_conn *c)
 	if (!c->agreed)
 		return;
 	sctp_ms_set_scheduler(c);
+	sctp_ms_mem_tune(c);
 	c->idata = sctp_idata_in_use(c->fd);
 	if (c->idata)
 		debug("SCTP I-DATA (RFC 8260) in use: channel data is not cut");

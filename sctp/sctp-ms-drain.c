@@ -186,6 +186,7 @@ sctp_ms_flush(struct sctp_ms_conn *c, struct sshbuf *input)
 		c->outq_bytes -= sshbuf_len(m->b);
 		if (m->express)
 			c->express_bytes -= sshbuf_len(m->b);
+		sctp_ms_mem_moved(c, sshbuf_len(m->b));
 		TAILQ_REMOVE(&c->outq, m, next);
 		/*
 		 * 2.12: copies under the old key are of no more use once
@@ -224,7 +225,7 @@ gate_expired(struct sctp_ms_conn *c)
 void
 sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
 {
-	double d = 0, left;
+	double d = 0, m, left;
 
 	if (c == NULL)
 		return;
@@ -242,6 +243,8 @@ sctp_ms_deadline(const struct sctp_ms_conn *c, struct timespec *timeout)
 		d = c->rs.deadline;	/* 2.12 */
 	if (c->keep_look != 0 && (d == 0 || c->keep_look < d))
 		d = c->keep_look;	/* 2.12: copies acknowledged */
+	if ((m = sctp_ms_mem_deadline(c)) != 0 && (d == 0 || m < d))
+		d = m;			/* free memory given back */
 	if (d == 0)
 		return;
 	left = d - monotime_double();
@@ -260,6 +263,7 @@ sctp_ms_check_drain(struct sctp_ms_conn *c)
 		return 0;
 	sctp_ms_prev_key_expire(c);
 	sctp_ms_keep_look(c);
+	sctp_ms_mem_look(c);
 	if (gate_expired(c)) {
 		error("SCTP-AUTH: the peer took no new key in %d seconds "
 		    "(SCTPDrainTimeout)", c->opts->drain_timeout);

@@ -165,6 +165,9 @@ struct sctp_ms_conn {
 						   holds DATA, 0 = no copies */
 	size_t			 keep_freed;	/* bytes of copies freed so far */
 	int			 keep_blind;	/* the kernel cannot tell */
+	int			 mem_tuned;	/* sctp-ms-mem.c */
+	size_t			 mem_moved;	/* bytes since the last trim */
+	double			 mem_quiet_at;	/* trim then if still quiet */
 	struct ms_restart	 rs;		/* 2.12 */
 	double			 kexwait_at;	/* 2.12: when sctp_ms_rekey_wait() */
 	int			 kexwait;	/* last looked, and what it found */
@@ -267,6 +270,12 @@ void	sctp_ms_keep_limit(struct ms_keep *, size_t);
 size_t	sctp_ms_keep_acked(struct ms_keep *);
 void	sctp_ms_keep_soon(struct sctp_ms_conn *);
 void	sctp_ms_keep_look(struct sctp_ms_conn *);
+
+/* sctp-ms-mem.c */
+void	sctp_ms_mem_tune(struct sctp_ms_conn *);
+void	sctp_ms_mem_moved(struct sctp_ms_conn *, size_t);
+double	sctp_ms_mem_deadline(const struct sctp_ms_conn *);
+void	sctp_ms_mem_look(struct sctp_ms_conn *);
 void	sctp_ms_keep_sent(struct ms_keep *, const struct sctp_ms_send *);
 void	sctp_ms_keep_add(struct ms_keep *, const struct ms_msg *, int,
 	    struct sshbuf *);

@@ -341,6 +341,7 @@ sctp_ms_read_one(struct sctp_ms_conn *c, struct sshbuf *input, size_t *rlen,
 			errno = EPIPE;
 			return SSH_ERR_SYSTEM_ERROR;
 		}
+		sctp_ms_mem_moved(c, (size_t)n);
 		if (msg.msg_flags & MSG_NOTIFICATION)
 			key = PART_NOTE;
 		else {

@@ -30,6 +30,7 @@ SCTP_OBJS=\
 	sctp/sctp-ms-state.o \
 	sctp/sctp-ms-resume.o \
 	sctp/sctp-ms-keep.o \
+	sctp/sctp-ms-mem.o \
 	sctp/sctp-ms-conn.o \
 	sctp/sctp-fwd-msg.o \
 	sctp/sctp-fwd-options.o \
@@ -66,6 +67,7 @@ SCTP_UNITTESTS_OBJS=\
 	regress/unittests/sctp/tests.o \
 	regress/unittests/sctp/test_ms.o \
 	regress/unittests/sctp/test_keep.o \
+	regress/unittests/sctp/test_mem.o \
 	regress/unittests/sctp/test_fwd.o \
 	regress/unittests/sctp/test_fwd_spec.o \
 	regress/unittests/sctp/test_fwd_read.o \

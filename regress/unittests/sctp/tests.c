@@ -520,6 +520,7 @@ test_events(void)
 
 void test_ms(void);
 void test_keep(void);
+void test_mem(void);
 void test_fwd(void);
 void test_fwd_spec(void);
 void test_fwd_read(void);
@@ -534,6 +535,7 @@ tests(void)
 	test_options();
 	test_ms();
 	test_keep();
+	test_mem();
 	test_fwd();
 	test_fwd_spec();
 	test_fwd_read();
