@@ -46,6 +46,8 @@ run_case() {
 	exec 5>&-
 	sleep 6
 	note "$name: after the upload (16 MB): $(rss)"
+	kill -0 "$p" 2>/dev/null ||
+	    note "$name: ssh ended before the remote sleep did: $(tail -3 "$W/$name.log" | tr '\n' ' ')"
 	wait "$p" || note "$name: ssh exited $?"
 }
 run_case authkey-yes -z -o SCTPAuthKey=yes
