@@ -270,12 +270,6 @@ void	sctp_ms_keep_limit(struct ms_keep *, size_t);
 size_t	sctp_ms_keep_acked(struct ms_keep *);
 void	sctp_ms_keep_soon(struct sctp_ms_conn *);
 void	sctp_ms_keep_look(struct sctp_ms_conn *);
-
-/* sctp-ms-mem.c */
-void	sctp_ms_mem_tune(struct sctp_ms_conn *);
-void	sctp_ms_mem_moved(struct sctp_ms_conn *, size_t);
-double	sctp_ms_mem_deadline(const struct sctp_ms_conn *);
-void	sctp_ms_mem_look(struct sctp_ms_conn *);
 void	sctp_ms_keep_sent(struct ms_keep *, const struct sctp_ms_send *);
 void	sctp_ms_keep_add(struct ms_keep *, const struct ms_msg *, int,
 	    struct sshbuf *);
@@ -283,5 +277,11 @@ int	sctp_ms_keep_take(struct ms_keep *, const uint32_t *, u_int,
 	    struct ms_kept_list *);
 void	sctp_ms_kept_list_free(struct ms_kept_list *);
 size_t	sctp_ms_keep_bytes(const struct ms_keep *);
+
+/* sctp-ms-mem.c */
+void	sctp_ms_mem_tune(struct sctp_ms_conn *);
+void	sctp_ms_mem_moved(struct sctp_ms_conn *, size_t);
+double	sctp_ms_mem_deadline(const struct sctp_ms_conn *);
+void	sctp_ms_mem_look(struct sctp_ms_conn *);
 
 #endif /* SCTP_MS_INT_H */
