@@ -52,6 +52,7 @@
 #include "canohost.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-cmsg.h"
+#include "sctp/sctp-event.h"
 #include "sctp/sctp-net.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-ms-conn.h"
@@ -117,17 +118,6 @@ fwd_sctp_aborted(struct ssh *ssh, Channel *c)
 	abort_at_close(c);
 }
 
-static int
-event_on(int fd, int type)
-{
-	struct sctp_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.se_type = type;
-	ev.se_on = 1;
-	return setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev));
-}
-
 /*
  * The smallest retransmission timeout of a forwarded association, in ms.
  * Its peer is an application with its own SACK delay (Linux: 200 ms; up
@@ -189,9 +179,9 @@ sock_prep(struct ssh *ssh, int fd, u_int ostreams, u_int istreams,
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_INITMSG, &im, sizeof(im)) ||
 	    setsockopt(fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, sizeof(on)) ||
 	    setsockopt(fd, IPPROTO_SCTP, SCTP_NODELAY, &on, sizeof(on)) ||
-	    event_on(fd, SCTP_ASSOC_CHANGE) ||
-	    event_on(fd, SCTP_PARTIAL_DELIVERY_EVENT) ||
-	    event_on(fd, SCTP_SHUTDOWN_EVENT)) {
+	    sctp_event_set(fd, SCTP_ASSOC_CHANGE, 1) ||
+	    sctp_event_set(fd, SCTP_PARTIAL_DELIVERY_EVENT, 1) ||
+	    sctp_event_set(fd, SCTP_SHUTDOWN_EVENT, 1)) {
 		error_f("SCTP socket options: %s", strerror(errno));
 		return -1;
 	}

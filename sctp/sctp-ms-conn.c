@@ -56,6 +56,7 @@
 #include "sctp/sctp-ms.h"
 #include "sctp/sctp-ms-conn.h"
 #include "sctp/sctp-ms-int.h"
+#include "sctp/sctp-event.h"
 #include "sctp/sctp-net.h"
 
 /* Until sctp_configure(): SCTPChannelStreams yes, and the defaults. */
@@ -93,8 +94,8 @@ sctp_ms_conn_new(int fd)
 	struct sctp_ms_conn *c;
 	struct sctp_status st;
 	socklen_t sl = sizeof(st);
-	int proto = 0;
-	socklen_t pl = sizeof(proto);
+	int proto = 0, on = 0;
+	socklen_t pl = sizeof(proto), ol = sizeof(on);
 
 	if (getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &proto, &pl) == -1 ||
 	    proto != IPPROTO_SCTP)
@@ -109,6 +110,11 @@ sctp_ms_conn_new(int fd)
 	c->opts = &ms_defaults;
 	c->nout = st.sstat_outstrms;
 	c->nin = st.sstat_instrms;
+	/* The mode needs each message's stream (Linux 3.17 on). */
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on, &ol) == -1) {
+		debug_f("SCTP_RECVRCVINFO: %s", strerror(errno));
+		c->no_rcvinfo = 1;
+	}
 	TAILQ_INIT(&c->outq);
 	TAILQ_INIT(&c->uchans);
 	TAILQ_INIT(&c->mchans);
@@ -144,14 +150,16 @@ sctp_ms_conn_free(struct sctp_ms_conn *c)
 void
 sctp_ms_full_io(struct sctp_ms_conn *c)
 {
-	struct sctp_event ev;
 	int on = 1;
 
-	if (c == NULL || c->full_io)
+	if (c == NULL || c->full_io || c->no_rcvinfo)
 		return;
 	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_RECVRCVINFO, &on,
 	    sizeof(on)) == -1) {
 		/* Without stream information only stream 0 can be used. */
+		if (c->agreed)
+			fatal_f("SCTP_RECVRCVINFO: %s: channels on streams "
+			    "cannot run", strerror(errno));
 		error_f("SCTP_RECVRCVINFO: %s", strerror(errno));
 		return;
 	}
@@ -159,11 +167,7 @@ sctp_ms_full_io(struct sctp_ms_conn *c)
 	c->mtu_stale = 1;
 	debug2_f("fd %d: messages with stream information", c->fd);
 	/* Abandoned partial deliveries (2.10). */
-	memset(&ev, 0, sizeof(ev));
-	ev.se_type = SCTP_PARTIAL_DELIVERY_EVENT;
-	ev.se_on = 1;
-	if (setsockopt(c->fd, IPPROTO_SCTP, SCTP_EVENT, &ev,
-	    sizeof(ev)) == -1)
+	if (sctp_event_set(c->fd, SCTP_PARTIAL_DELIVERY_EVENT, 1) == -1)
 		debug_f("SCTP partial delivery events: %s", strerror(errno));
 	if (!c->agreed)
 		return;

@@ -150,6 +150,7 @@ struct sctp_ms_conn {
 	u_int			 nout, nin;	/* streams of the association */
 	int			 full_io;	/* sendmsg/recvmsg allowed */
 	int			 offered;	/* we offered the mode */
+	int			 no_rcvinfo;	/* no SCTP_RECVRCVINFO here */
 	int			 agreed;	/* both did (2.1) */
 	int			 v2;		/* version 2: no drain before
 						   KEXINIT (2.1, 2.7) */

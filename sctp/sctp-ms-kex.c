@@ -69,6 +69,11 @@ sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 		    "has no %s", lacks);
 		return NULL;
 	}
+	if (c->no_rcvinfo) {
+		debug("SCTP channels on streams: not offered: the kernel "
+		    "gives no message's stream (SCTP_RECVRCVINFO)");
+		return NULL;
+	}
 	c->offered = 1;
 	return server ? KEX_NAME_S2 "," KEX_NAME_S : KEX_NAME_C2 "," KEX_NAME_C;
 }

@@ -50,6 +50,7 @@
 #include "kex.h"
 #include "sctp/sctp-avail.h"
 #include "sctp/sctp-encap.h"
+#include "sctp/sctp-event.h"
 #include "sctp/sctp-options.h"
 #include "sctp/sctp-addrs.h"
 #include "sctp/sctp-follow.h"
@@ -352,6 +353,7 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 		u_char b[sizeof(struct sctp_hmacalgo) + 2 * sizeof(uint16_t)];
 	} hu;
 	size_t i, n;
+	int by_sysctl = 0;
 
 	if (o == NULL || (n = ak_count(o->auth_key)) == 0)
 		return 0;
@@ -359,8 +361,15 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 	av.assoc_value = 1;
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
 	    sizeof(av)) == -1) {
-		error("SCTPAuthKey: SCTP_AUTH_SUPPORTED: %s", strerror(errno));
-		return -1;
+		if (errno != ENOPROTOOPT) {
+			error("SCTPAuthKey: SCTP_AUTH_SUPPORTED: %s",
+			    strerror(errno));
+			return -1;
+		}
+		/* Before Linux 5.4 only net.sctp.auth_enable turns it on. */
+		debug_f("fd %d: no SCTP_AUTH_SUPPORTED: SCTP-AUTH as "
+		    "net.sctp.auth_enable says", fd);
+		by_sysctl = 1;
 	}
 	memset(&hu, 0, sizeof(hu));
 	hu.h.shmac_num_idents = 2;
@@ -373,8 +382,14 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 		ac.sauth_chunk = ak_chunks[i];
 		if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_CHUNK, &ac,
 		    sizeof(ac)) == -1) {
-			error("SCTPAuthKey: SCTP_AUTH_CHUNK %u: %s",
-			    ak_chunks[i], strerror(errno));
+			if (by_sysctl && errno == EACCES)
+				error("SCTPAuthKey: this kernel turns SCTP-AUTH "
+				    "on only through net.sctp.auth_enable, "
+				    "which is 0: set it to 1, or SCTPAuthKey "
+				    "no");
+			else
+				error("SCTPAuthKey: SCTP_AUTH_CHUNK %u: %s",
+				    ak_chunks[i], strerror(errno));
 			return -1;
 		}
 	}
@@ -392,15 +407,29 @@ sctp_auth_required(int fd, int peer, int mode)
 		u_char b[sizeof(struct sctp_authchunks) + 256];
 	} u;
 	struct sctp_assoc_value av;
+	struct sctp_authkeyid k;
 	socklen_t len = sizeof(u);
 	size_t i, j, n, want;
+	int r;
 
-	/* The association's peer supports SCTP-AUTH at all. */
+	/*
+	 * The association's peer supports SCTP-AUTH at all.  A kernel
+	 * before 5.4 has no SCTP_AUTH_SUPPORTED; there the association's
+	 * active key can be read only if it does (else EACCES).
+	 */
 	memset(&av, 0, sizeof(av));
 	len = sizeof(av);
-	if (getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
-	    &len) == -1 || av.assoc_value == 0) {
-		debug_f("fd %d: no SCTP-AUTH on the association", fd);
+	r = getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av, &len);
+	if (r == -1 && errno == ENOPROTOOPT) {
+		memset(&k, 0, sizeof(k));
+		len = sizeof(k);
+		r = getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &k,
+		    &len);
+		av.assoc_value = 1;
+	}
+	if (r == -1 || av.assoc_value == 0) {
+		debug_f("fd %d: no SCTP-AUTH on the association%s%s", fd,
+		    r == -1 ? ": " : "", r == -1 ? strerror(errno) : "");
 		return 0;
 	}
 	memset(&u, 0, sizeof(u));
@@ -474,21 +503,14 @@ sctp_socket_copy_options(int from, int to)
 		SCTP_SHUTDOWN_EVENT, SCTP_PARTIAL_DELIVERY_EVENT,
 		SCTP_AUTHENTICATION_EVENT, SCTP_SENDER_DRY_EVENT,
 	};
-	struct sctp_event ev;
 	socklen_t len;
 	size_t i;
 	int on;
 
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-		memset(&ev, 0, sizeof(ev));
-		ev.se_type = types[i];
-		len = sizeof(ev);
-		if (getsockopt(from, IPPROTO_SCTP, SCTP_EVENT, &ev,
-		    &len) == -1 || !ev.se_on)
+		if (sctp_event_get(from, types[i], &on) == -1 || !on)
 			continue;
-		ev.se_assoc_id = 0;
-		if (setsockopt(to, IPPROTO_SCTP, SCTP_EVENT, &ev,
-		    sizeof(ev)) == -1)
+		if (sctp_event_set(to, types[i], 1) == -1)
 			debug_f("event %u: %s", types[i], strerror(errno));
 	}
 	on = 0;
@@ -1173,32 +1195,21 @@ sctp_data_held(int fd)
 int
 sctp_sender_dry_events(int fd, int on)
 {
-	struct sctp_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.se_type = SCTP_SENDER_DRY_EVENT;
-	ev.se_on = on;
-	return setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev));
+	return sctp_event_set(fd, SCTP_SENDER_DRY_EVENT, on);
 }
 
 void
 sctp_events_enable(struct ssh *ssh, int fd)
 {
-	struct sctp_event ev;
-
 	/* From here on sctp_write() also caps the size of each message. */
-	memset(&ev, 0, sizeof(ev));
-	ev.se_type = SCTP_PEER_ADDR_CHANGE;
-	ev.se_on = 1;
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev)) == -1) {
+	if (sctp_event_set(fd, SCTP_PEER_ADDR_CHANGE, 1) == -1) {
 		debug_f("SCTP path events not available: %s", strerror(errno));
 		return;
 	}
 	ssh->sctp_events = 1;
 	sctp_follow_start(ssh, fd);	/* PROTOCOL.sctp 1.3 */
 	/* A restart ends the connection (PROTOCOL.sctp 1.4). */
-	ev.se_type = SCTP_ASSOC_CHANGE;
-	if (setsockopt(fd, IPPROTO_SCTP, SCTP_EVENT, &ev, sizeof(ev)) == -1)
+	if (sctp_event_set(fd, SCTP_ASSOC_CHANGE, 1) == -1)
 		debug_f("SCTP association events not available: %s",
 		    strerror(errno));
 	debug2_f("fd %d: logging SCTP path changes", fd);

@@ -143,8 +143,10 @@ sctp_roam_socket(int fd, const struct sctp_options *o)
 	if (assoc_value(fd, SCTP_AUTH_SUPPORTED, "SCTP_AUTH_SUPPORTED") != 0 ||
 	    assoc_value(fd, SCTP_ASCONF_SUPPORTED,
 	    "SCTP_ASCONF_SUPPORTED") != 0) {
-		verbose("SCTPRoaming: not in effect: the kernel offers no "
-		    "authenticated ADD-IP");
+		verbose("SCTPRoaming: not in effect: %s", errno ==
+		    ENOPROTOOPT ? "this kernel has no per-socket switch of "
+		    "ADD-IP and SCTP-AUTH (Linux 5.4 and later have)" :
+		    "the kernel offers no authenticated ADD-IP");
 		return 0;
 	}
 	debug2_f("fd %d: ADD-IP and SCTP-AUTH offered", fd);

@@ -9,6 +9,7 @@ SCTP_OBJS=\
 	sctp/sctp-addrs.o \
 	sctp/sctp-keyword.o \
 	sctp/sctp-cmsg.o \
+	sctp/sctp-event.o \
 	sctp/sctp-options.o \
 	sctp/sctp-sock.o \
 	sctp/sctp-net.o \
