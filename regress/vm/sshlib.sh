@@ -17,7 +17,8 @@ rm -f /root/.ssh/rc /root/.ssh/environment
 "$TREE/ssh-keygen" -q -t ed25519 -N '' -f "$W/id"
 cp "$W/id.pub" "$W/authorized_keys"
 
-# start_sshd EXTRA-CONFIG-LINES...: sshd on host B, port 2222.
+# start_sshd EXTRA-CONFIG-LINES...: sshd on host B, port 2222 (run
+# through the command $SSHD_PRE, if set).
 start_sshd() {
 	{
 		echo "Port 2222"
@@ -32,7 +33,8 @@ start_sshd() {
 		echo "LogLevel ${SSHD_LOGLEVEL:-DEBUG1}"
 		printf '%s\n' "$@"
 	} >"$W/sshd_config"
-	"$TOPO" exec b "$SSHD" -f "$W/sshd_config" -E "$W/sshd.log"
+	# shellcheck disable=SC2086
+	"$TOPO" exec b ${SSHD_PRE:-} "$SSHD" -f "$W/sshd_config" -E "$W/sshd.log"
 	for _ in $(seq 50); do [ -s "$W/sshd.pid" ] && return 0; sleep 0.2; done
 	cat "$W/sshd.log"
 	fatal "sshd did not start"
