@@ -12,7 +12,9 @@
 # is found out without SCTP_AUTH_SUPPORTED too).  Then, without
 # SCTP_GET_ASSOC_STATS (PROTOCOL.sctp 2.12: the key-exchange wait cannot
 # tell progress, so a key exchange does not wait), every path cut for 6 s
-# of an idle session that rekeys every 2 s: the session lives on.
+# of an idle session that rekeys every 2 s: the session lives on.  Last,
+# forwarded SCTP (socat) each way between ends without the options after
+# 4.19.
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -162,3 +164,33 @@ done
     fatal "nostats: a key exchange waited, without the counts that tell progress"
 end_session nostats
 note "without SCTP_GET_ASSOC_STATS: key exchanges every 2 s went on through a 6 s cut of every path (none waited), the session answered after it"
+
+# Forwarded SCTP (socat at both ends, -L PORT/sctp each way) between ends
+# without the options after 4.19, SCTP-AUTH by net.sctp.auth_enable.
+auth_sysctl 1
+SSHD_PRE="/usr/bin/python3 $NOOPT 4.19"
+start_sshd "Transport sctp"
+SSHD_PRE=
+head -c 1000000 /dev/urandom >"$W/fwd-up"
+head -c 1000000 /dev/urandom >"$W/fwd-down"
+rm -f "$W/got-up" "$W/got-down"
+on_a /usr/bin/python3 "$NOOPT" 4.19 "$SSH" -F "$CFG" -v -z -N \
+    -L "7101/sctp:$B1:7001" -L "7102/sctp:$B1:7002" "$B1" 2>"$W/fwd.log" &
+fpid=$!
+"$TOPO" exec b socat -u SCTP-LISTEN:7001,reuseaddr CREATE:"$W/got-up" &
+"$TOPO" exec b socat -u OPEN:"$W/fwd-down" SCTP-LISTEN:7002,reuseaddr &
+wait_for "$W/fwd.log" "Entering interactive session" 60 ||
+    { cat "$W/fwd.log"; fatal "fwd: ssh did not log in"; }
+sleep 2
+on_a timeout 120 socat -u OPEN:"$W/fwd-up" SCTP-CONNECT:127.0.0.1:7101 ||
+    { tail -20 "$W/fwd.log"; fatal "fwd: -L up: socat exited with $?"; }
+on_a timeout 120 socat -u SCTP-CONNECT:127.0.0.1:7102 CREATE:"$W/got-down" ||
+    { tail -20 "$W/fwd.log"; fatal "fwd: -L down: socat exited with $?"; }
+for _ in $(seq 100); do cmp -s "$W/fwd-up" "$W/got-up" && break; sleep 0.2; done
+cmp -s "$W/fwd-up" "$W/got-up" || fatal "fwd: the upload arrived not whole"
+cmp -s "$W/fwd-down" "$W/got-down" || fatal "fwd: the download arrived not whole"
+kill "$fpid" 2>/dev/null || true
+wait "$fpid" 2>/dev/null || true
+stop_sshd
+auth_sysctl 0
+note "without the options after 4.19 at both ends: forwarded SCTP (socat, -L PORT/sctp) 1 MB each way whole"
