@@ -41,8 +41,8 @@
 
 /* Each notification's byte in struct sctp_event_subscribe. */
 static const struct {
-	uint16_t type;
-	size_t	 off;
+	uint16_t	type;
+	size_t		off;
 } subscribe_byte[] = {
 	{ SCTP_ASSOC_CHANGE,
 	    offsetof(struct sctp_event_subscribe, sctp_association_event) },

@@ -353,7 +353,6 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 		u_char b[sizeof(struct sctp_hmacalgo) + 2 * sizeof(uint16_t)];
 	} hu;
 	size_t i, n;
-	int by_sysctl = 0;
 
 	if (o == NULL || (n = ak_count(o->auth_key)) == 0)
 		return 0;
@@ -361,15 +360,19 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 	av.assoc_value = 1;
 	if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
 	    sizeof(av)) == -1) {
-		if (errno != ENOPROTOOPT) {
+		/*
+		 * Before Linux 5.4 nothing tells whether an association's
+		 * peer has SCTP-AUTH (PROTOCOL.sctp 1.4): refused.
+		 */
+		if (errno == ENOPROTOOPT)
+			error("SCTPAuthKey: this kernel cannot tell whether "
+			    "an association has SCTP-AUTH (no "
+			    "SCTP_AUTH_SUPPORTED; Linux 5.4 and later have "
+			    "it): set SCTPAuthKey no");
+		else
 			error("SCTPAuthKey: SCTP_AUTH_SUPPORTED: %s",
 			    strerror(errno));
-			return -1;
-		}
-		/* Before Linux 5.4 only net.sctp.auth_enable turns it on. */
-		debug_f("fd %d: no SCTP_AUTH_SUPPORTED: SCTP-AUTH as "
-		    "net.sctp.auth_enable says", fd);
-		by_sysctl = 1;
+		return -1;
 	}
 	memset(&hu, 0, sizeof(hu));
 	hu.h.shmac_num_idents = 2;
@@ -382,14 +385,8 @@ sctp_auth_require(int fd, const struct sctp_options *o)
 		ac.sauth_chunk = ak_chunks[i];
 		if (setsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_CHUNK, &ac,
 		    sizeof(ac)) == -1) {
-			if (by_sysctl && errno == EACCES)
-				error("SCTPAuthKey: this kernel turns SCTP-AUTH "
-				    "on only through net.sctp.auth_enable, "
-				    "which is 0: set it to 1, or SCTPAuthKey "
-				    "no");
-			else
-				error("SCTPAuthKey: SCTP_AUTH_CHUNK %u: %s",
-				    ak_chunks[i], strerror(errno));
+			error("SCTPAuthKey: SCTP_AUTH_CHUNK %u: %s",
+			    ak_chunks[i], strerror(errno));
 			return -1;
 		}
 	}
@@ -407,29 +404,15 @@ sctp_auth_required(int fd, int peer, int mode)
 		u_char b[sizeof(struct sctp_authchunks) + 256];
 	} u;
 	struct sctp_assoc_value av;
-	struct sctp_authkeyid k;
 	socklen_t len = sizeof(u);
 	size_t i, j, n, want;
-	int r;
 
-	/*
-	 * The association's peer supports SCTP-AUTH at all.  A kernel
-	 * before 5.4 has no SCTP_AUTH_SUPPORTED; there the association's
-	 * active key can be read only if it does (else EACCES).
-	 */
+	/* The association's peer supports SCTP-AUTH at all. */
 	memset(&av, 0, sizeof(av));
 	len = sizeof(av);
-	r = getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av, &len);
-	if (r == -1 && errno == ENOPROTOOPT) {
-		memset(&k, 0, sizeof(k));
-		len = sizeof(k);
-		r = getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_ACTIVE_KEY, &k,
-		    &len);
-		av.assoc_value = 1;
-	}
-	if (r == -1 || av.assoc_value == 0) {
-		debug_f("fd %d: no SCTP-AUTH on the association%s%s", fd,
-		    r == -1 ? ": " : "", r == -1 ? strerror(errno) : "");
+	if (getsockopt(fd, IPPROTO_SCTP, SCTP_AUTH_SUPPORTED, &av,
+	    &len) == -1 || av.assoc_value == 0) {
+		debug_f("fd %d: no SCTP-AUTH on the association", fd);
 		return 0;
 	}
 	memset(&u, 0, sizeof(u));
