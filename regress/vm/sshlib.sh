@@ -102,6 +102,20 @@ echo_session() {
 	    { cat "$W/$name.log"; fatal "$name: the session did not start"; }
 }
 
+# newkeys LOG: the key exchanges ssh -v (or sshd) logged in LOG so far.
+newkeys() { grep -c "SSH2_MSG_NEWKEYS received" "$1" || true; }
+
+# wait_newkeys LOG N SECONDS: until LOG has more than N key exchanges;
+# returns 1 if that took SECONDS.
+wait_newkeys() {
+	local t
+	t=$(uptime_s)
+	until [ "$(newkeys "$1")" -gt "$2" ]; do
+		within "$t" "$3" || return 1
+		sleep 0.2
+	done
+}
+
 # end_session NAME: ends echo_session's input; ssh must exit by itself,
 # with status 0, within 60 s.
 end_session() {
