@@ -73,7 +73,9 @@
 #                   restarts (its ABORT lost, a new association from the
 #                   same port: the forwarder's kernel takes it for a
 #                   restart): the other end reads ECONNRESET and the new
-#                   association is aborted too
+#                   association is aborted too (up to three tries where
+#                   the forwarder lost its peer before the new association
+#                   came, on a loaded host: such a try proves nothing)
 . "$(dirname "$0")/lib.sh"
 "$TOPO" up 2
 . "$(dirname "$0")/sshlib.sh"
@@ -968,10 +970,19 @@ end|peer)
 	# (only the SHUTDOWN event), or no peer address and no streams.
 	end_case() {
 		local name=$1 sns=$2 dns=$3 port=$4 dport=$5 se=$6 de=$7
-		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p i
+		local ws=$8 wd=$9 late=${10:-} got t0=$SECONDS n0 p i try
 		[[ $name =~ ${END_CASES:-.} ]] || return 0
 		for i in $(seq "${END_REPEAT:-1}"); do
-			end_case1 "$@"
+			# Up to three tries where a restart's premise was
+			# lost (end_case1 sets lost).
+			for try in 1 2 3; do
+				lost=0
+				end_case1 "$@"
+				[ "$lost" = 1 ] || break
+			done
+			if [ "$lost" = 1 ]; then
+				fatal "$name: in three tries neither forwarder saw its association restart"
+			fi
 		done
 	}
 	end_case1() {
@@ -1017,15 +1028,19 @@ end|peer)
 		fi
 		wait $dst || { cat "$W/$name-dst.log"; fatal "$name: the destination failed"; }
 		got="source: $(tail -1 "$W/$name-src.log"); destination: $(tail -1 "$W/$name-dst.log")"
+		# A restart must be one for the forwarder's kernel, not an
+		# abort it saw (the new association reached the old one).  On
+		# a loaded host the restarting end may come back only after
+		# the forwarder lost its peer: then the case proves nothing.
+		if [[ $se$de = *restart* ]] && [ "$(restarts)" -le "$r0" ]; then
+			note "$name: $got; neither forwarder saw its association restart (the new association came after the old one was lost?): again"
+			lost=1
+			return 0
+		fi
 		grep -qE " end ($ws)\$" "$W/$name-src.log" && grep -qE " end ($wd)\$" "$W/$name-dst.log" ||
 		    { tail -20 "$W/sshd.log"; echo "--- ssh:"; tail -20 "$W/ssh-end-$tr.log"
 		      [ -z "${END_KEEP:-}" ] || cp "$W"/*.log "$END_KEEP"/
 		      fatal "$name: $got (want source $ws, destination $wd)"; }
-		# A restart must be one for the forwarder's kernel, not an
-		# abort it saw (the new association reached the old one).
-		if [[ $se$de = *restart* ]] && [ "$(restarts)" -le "$r0" ]; then
-			fatal "$name: neither forwarder saw its association restart"
-		fi
 		note "$name: $got ($((SECONDS - t0)) s)"
 	}
 	for tr in tcp sctp; do
