@@ -3,10 +3,8 @@
 # kernel without the SCTP socket options OPTS (comma-separated names such as
 # SCTP_EVENT, or a kernel release: "4.19" lists those Linux added after it):
 # getsockopt(2) and setsockopt(2) at level IPPROTO_SCTP with one of them
-# fail with ENOPROTOOPT, as Linux answers an option it does not know; one
-# written NAME=ok returns 0 and does nothing (a socket that says it did
-# what it did not).  A seccomp filter, so the real kernel does everything
-# else.  Root only (no
+# fail with ENOPROTOOPT, as Linux answers an option it does not know.  A
+# seccomp filter, so the real kernel does everything else.  Root only (no
 # no_new_privs, so that sshd's own sandbox and setuid(2) work as ever).
 import ctypes
 import errno
@@ -16,7 +14,6 @@ import sys
 
 # linux/sctp.h
 OPTS = {
-    "SCTP_AUTH_CHUNK": 21, "SCTP_HMAC_IDENT": 22,
     "SCTP_PEER_ADDR_THLDS": 31, "SCTP_RECVRCVINFO": 32,
     "SCTP_GET_ASSOC_STATS": 112, "SCTP_PR_ASSOC_STATUS": 115,
     "SCTP_STREAM_SCHEDULER": 123, "SCTP_INTERLEAVING_SUPPORTED": 125,
@@ -42,25 +39,21 @@ PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
 
 
 def names(arg):
-    """(name, errno) pairs: ENOPROTOOPT, or 0 for NAME=ok."""
-    out = {}
+    out = set()
     for w in arg.split(","):
-        name, _, how = w.partition("=")
-        if how not in ("", "ok"):
-            sys.exit("nosockopt.py: " + w + ": only =ok may follow a name")
-        if name in AFTER and how == "":
-            out.update((o, errno.ENOPROTOOPT) for o in AFTER[name])
-        elif name in OPTS:
-            out[name] = 0 if how == "ok" else errno.ENOPROTOOPT
+        if w in AFTER:
+            out.update(AFTER[w])
+        elif w in OPTS:
+            out.add(w)
         else:
             sys.exit("nosockopt.py: unknown option or release " + w)
-    return sorted(out.items())
+    return sorted(out)
 
 
 def program(opts):
     audit, nr_set, nr_get = ARCH[os.uname().machine]
-    # (code, jt, jf, k); jumps are counted from the next instruction; "A"
-    # stands for the allow, "D<n>" for the return of errno n.
+    # (code, jt, jf, k); jumps are counted from the next instruction, and
+    # "A" and "D" stand for the final allow and deny.
     ins = [(LD_ABS_W, 0, 0, 4),             # arch
            (JEQ_K, 0, "A", audit),
            (LD_ABS_W, 0, 0, 0),             # nr
@@ -69,12 +62,10 @@ def program(opts):
            (LD_ABS_W, 0, 0, 24),            # args[1], level
            (JEQ_K, 0, "A", IPPROTO_SCTP),
            (LD_ABS_W, 0, 0, 32)]            # args[2], optname
-    ins += [(JEQ_K, "D%d" % e, 0, OPTS[o]) for o, e in opts]
-    to = {"A": len(ins)}
-    ins.append((RET_K, 0, 0, RET_ALLOW))
-    for e in sorted(set(e for _, e in opts)):
-        to["D%d" % e] = len(ins)
-        ins.append((RET_K, 0, 0, RET_ERRNO | e))
+    ins += [(JEQ_K, "D", 0, OPTS[o]) for o in opts]
+    to = {"A": len(ins), "D": len(ins) + 1}
+    ins += [(RET_K, 0, 0, RET_ALLOW),
+            (RET_K, 0, 0, RET_ERRNO | errno.ENOPROTOOPT)]
     out = b""
     for i, (code, jt, jf, k) in enumerate(ins):
         jt = to[jt] - i - 1 if jt in to else jt
