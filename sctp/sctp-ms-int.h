@@ -282,6 +282,7 @@ size_t	sctp_ms_keep_bytes(const struct ms_keep *);
 /* sctp-ms-mem.c */
 void	sctp_ms_mem_tune(struct sctp_ms_conn *);
 void	sctp_ms_mem_moved(struct sctp_ms_conn *, size_t);
+void	sctp_ms_mem_freed(struct sctp_ms_conn *, size_t);
 double	sctp_ms_mem_deadline(const struct sctp_ms_conn *);
 void	sctp_ms_mem_look(struct sctp_ms_conn *);
 

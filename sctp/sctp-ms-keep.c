@@ -30,9 +30,6 @@
 #include <sys/types.h>
 #include "openbsd-compat/sys-queue.h"
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,8 +47,8 @@
 
 /* Seconds from a copy kept to a look whether the peer has it (2.12). */
 #define KEEP_LOOK	1.0
-/* Freed copies of at least this many bytes go back to the system. */
-#define KEEP_GIVE_BACK	(1024 * 1024)
+/* -v logs the copies freed once per this many bytes. */
+#define KEEP_LOG_EVERY	(1024 * 1024)
 
 void
 sctp_ms_keep_init(struct ms_keep *k, u_int nstreams)
@@ -288,15 +285,12 @@ sctp_ms_keep_look(struct sctp_ms_conn *c)
 	freed = sctp_ms_keep_acked(&c->keep);
 	c->keep_freed += freed;
 	/* -v: once per MB freed in all; -vv: each time. */
-	do_log2(c->keep_freed / KEEP_GIVE_BACK !=
-	    (c->keep_freed - freed) / KEEP_GIVE_BACK ?
+	do_log2(c->keep_freed / KEEP_LOG_EVERY !=
+	    (c->keep_freed - freed) / KEEP_LOG_EVERY ?
 	    SYSLOG_LEVEL_DEBUG1 : SYSLOG_LEVEL_DEBUG2,
 	    "SCTP: the peer acknowledged all: %zu bytes of copies freed "
 	    "(%zu in all)", freed, c->keep_freed);
-#ifdef __GLIBC__
-	if (freed >= KEEP_GIVE_BACK)
-		malloc_trim(0);
-#endif
+	sctp_ms_mem_freed(c, freed);
 }
 
 #endif /* WITH_SCTP */

@@ -26,7 +26,11 @@
  * blocks up to MEM_MMAP_MAX come from the heap and the heap keeps up to
  * MEM_TRIM_KEEP free at its top while data moves; once the connection
  * has moved MEM_GIVE_BACK and then been quiet for MEM_QUIET, the free
- * memory goes back to the system (malloc_trim), as it did before.
+ * memory goes back to the system (malloc_trim), as it did before.  So
+ * does it at once when the copies kept for a resume (sctp-ms-keep.c)
+ * free MEM_GIVE_BACK at a time: a connection that never falls quiet
+ * (small packets without pause) would otherwise keep them.  Every
+ * give-back of the multi-stream layer is here.
  */
 
 #include "includes.h"
@@ -85,6 +89,18 @@ sctp_ms_mem_moved(struct sctp_ms_conn *c, size_t n)
 	c->mem_moved += n;
 	if (c->mem_moved >= MEM_GIVE_BACK)
 		c->mem_quiet_at = monotime_double() + MEM_QUIET;
+}
+
+/* n bytes of kept copies were freed at once. */
+void
+sctp_ms_mem_freed(struct sctp_ms_conn *c, size_t n)
+{
+	if (n < MEM_GIVE_BACK)
+		return;
+	debug2_f("%zu bytes of copies freed: free memory given back", n);
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 }
 
 /* When sctp_ms_mem_look() has work, 0 for never (sctp_ms_deadline()). */
