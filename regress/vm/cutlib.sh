@@ -103,12 +103,12 @@ upload_cut() {
 	t1=$(uptime_s)
 	if [ -n "$restorer" ]; then
 		# A session that gave up need not wait for the path to return.
-		kill $restorer 2>/dev/null
-		wait $restorer 2>/dev/null
+		kill $restorer 2>/dev/null || true
+		wait $restorer 2>/dev/null || true	# 143: killed
 		if [ "$outage" -gt 0 ]; then "$TOPO" restore 1; fi
 	fi
-	kill $mon 2>/dev/null
-	wait $mon 2>/dev/null
+	kill $mon 2>/dev/null || true
+	wait $mon 2>/dev/null || true
 	res=ok
 	if [ "$rc" != 0 ]; then
 		res="failed(ssh $rc)"
