@@ -6,6 +6,8 @@
 # (ICMP).
 #   keyed     SSH over SCTP with SCTP-AUTH keyed by SSH (the default):
 #             every forged chunk, alone and with an AUTH chunk of key 0,
+#             an ABORT and a DATA chunk under a key identifier no end uses
+#             (as the random key of ssh's restart, PROTOCOL.sctp 2.12),
 #             the replay, the two T1 rewrites (their genuine AUTH chunk
 #             kept), a flood of DATA with bad HMACs under the current key
 #             (T19; its rate and what the kernel counted are noted) and
@@ -58,6 +60,9 @@ want() { [[ $1 =~ ${FORGE_CASES:-.} ]]; }
 if want keyed; then
 	modes=""
 	for k in data abort shutdown fwdtsn sack; do modes="$modes $k $k-auth0"; done
+	# As ssh's restart sends them under its random key (PROTOCOL.sctp
+	# 2.12): the ABORT, and a DATA chunk (its SACK, in the restart).
+	modes="$modes abort-authx data-authx"
 	"$TOPO" exec a cat /proc/net/sctp/snmp >"$W/snmp0"
 	FORGE_FLOOD=1000 forge keyed "$SF" 2222 "$modes replay reorder ubit flood icmp-mtu icmp-unreach"
 	cat "$W/forge-keyed.log"
@@ -77,7 +82,7 @@ if want keyed; then
 	exec 4>&-
 	wait "$pid" || fatal "keyed: ssh exited with status $?"
 	[ -z "${FORGE_PCAP:-}" ] || pkill tcpdump || true
-	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forgeries (each chunk alone and with key 0's AUTH, a replay, two T1 rewrites, a T19 $(grep -m1 '^flood' "$W/forge-keyed.log"), two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back; A's kernel counted: ${counted:-nothing of 1000 or more}"
+	note "keyed: $(grep -c '^sent' "$W/forge-keyed.log") forgeries (each chunk alone and with key 0's AUTH, an ABORT and a DATA chunk under a key identifier not in use, a replay, two T1 rewrites, a T19 $(grep -m1 '^flood' "$W/forge-keyed.log"), two ICMP errors) dropped or harmless; the session answered, a 3000-byte line came back; A's kernel counted: ${counted:-nothing of 1000 or more}"
 fi
 
 # --- keyed-rate: T19 at a rate scapy cannot reach.  The forger only

@@ -7,6 +7,9 @@
 #   partial  an idle session, SCTPUnreachableTimeout 10s, its backup path
 #          down 60 s: it answers (the dead path's heartbeats used to reach
 #          the association's limit before the primary's answered);
+#   kexcap a key exchange due in an outage waits for a path, and begins
+#          of its own accord after SCTPUnreachableTimeout and a minute
+#          (PROTOCOL.sctp 2.12): the paths then back, it ends;
 #   keepalive  ServerAliveInterval 3, ServerAliveCountMax 2: ssh ends by
 #          its keep-alive, as over TCP;
 #   busy   an upload through both paths cut OUTAGE_BUSY (default 30) s
@@ -105,6 +108,54 @@ for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$pid" 2>/dev/null && fatal "partial: ssh did not exit after its input ended"
 wait "$pid" || fatal "partial: ssh exited with status $?"
 note "partial: idle, backup path down 60 s, SCTPUnreachableTimeout 10s: the session answered"
+
+# --- kexcap: the bound of a key exchange's wait in an outage
+# (PROTOCOL.sctp 2.12, "Key exchanges in an outage"): an idle session,
+# ssh with RekeyLimit "default 90s" and SCTPUnreachableTimeout 20s, so a
+# wait of 80 s at most.  Path 2 is cut first, so that the primary's
+# heartbeats run at the configured interval (100 s apart while every
+# path works: an idle primary's cut went unnoticed until the key
+# exchange came due, began, and its KEXINIT used up the 20 s); then path
+# 1.  The key exchange due must wait for a path, then begin of its own
+# accord, 80 s or more into the wait, with both paths still down;
+# brought back then, they carry it to its end and the session answers.
+echo_session kexcap -p 2223 -o SCTPPeerAddresses="$B2" \
+    -o "RekeyLimit=default 90s" -o SCTPUnreachableTimeout=20s
+t=$(uptime_s)
+nice -n -20 "$TOPO" cut 2
+wait_for "$W/kexcap.log" "SCTP path to $B2 potentially failed\|SCTP path to $B2 failed" 60 ||
+    { grep -i "sctp" "$W/kexcap.log" | tail -20; fatal "kexcap: ssh did not see path 2 fail within 60 s"; }
+nice -n -20 "$TOPO" cut 1
+note "kexcap: path 2 down, $(since "$t") s later path 1 too"
+t=$(uptime_s)
+wait_for "$W/kexcap.log" "the key exchange due waits" 150 || {
+	grep -i "sctp\|newkeys\|kexinit" "$W/kexcap.log" | tail -20
+	grep -q "SSH2_MSG_KEXINIT sent" "$W/kexcap.log" &&
+	    fatal "kexcap: the key exchange began before ssh saw path 1 fail (a loaded host: the session took too long to start)"
+	fatal "kexcap: no wait for a path within $(since "$t") s of the cut"
+}
+note "kexcap: the key exchange due waits for a path ($(since "$t") s after the cut)"
+t=$(uptime_s)
+# 80 s, and up to 90 more on a loaded host; past that the wait had no bound.
+wait_for "$W/kexcap.log" "the key exchange due waited .* it begins" 170 || {
+	restore_all
+	grep -i "sctp\|newkeys" "$W/kexcap.log" | tail -20
+	fatal "kexcap: the key exchange due still waited $(since "$t") s into the wait (bound: 80 s)"
+}
+# At once: the KEXINIT is retransmitted once a second, 20 s at most.
+k=$(newkeys "$W/kexcap.log")
+restore_all
+w=$(grep -o "the key exchange due waited [0-9]* s" "$W/kexcap.log" | head -1 | awk '{ print $6 }')
+[ -n "$w" ] && [ "$w" -ge 79 ] ||
+    { grep -i "sctp\|newkeys" "$W/kexcap.log" | tail -20; fatal "kexcap: the key exchange began after ${w:-?} s of waiting, before the bound (80 s)"; }
+t=$(uptime_s)
+wait_newkeys "$W/kexcap.log" "$k" 60 ||
+    { grep -i "sctp\|newkeys\|lost" "$W/kexcap.log" | tail -20; fatal "kexcap: the key exchange did not end within 60 s of the paths' return"; }
+note "kexcap: it began after waiting $w s, paths down; back, they carried it to its end in $(since "$t") s"
+echo two >&4 || true
+wait_for "$W/kexcap.out" "got two" 60 ||
+    { grep -i "sctp\|newkeys\|lost" "$W/kexcap.log" | tail -20; fatal "kexcap: no answer after the key exchange"; }
+end_session kexcap
 
 # --- keepalive: ServerAliveInterval still decides, as over TCP.
 on_a "$SSH" -F "$CFG" -v -p 2223 $opts -o ServerAliveInterval=3 \

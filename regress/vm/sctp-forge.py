@@ -13,7 +13,7 @@
 #	derives the association key of key 0, the empty key: RFC 4895 6.1),
 #	the responder's DATA (its TSNs) and the initiator's (its TSNs).
 #	Then, for each MODE, send the initiator a packet from the responder,
-#	with the initiator's tag.  MODE is KIND or KIND-auth0:
+#	with the initiator's tag.  MODE is KIND, KIND-auth0 or KIND-authx:
 #	  data      a DATA chunk, unordered on stream 0, with the TSN after
 #	            the last one seen, holding INJECTED-BY-THE-PATH
 #	  abort     an ABORT chunk
@@ -57,7 +57,10 @@
 #	flood and icmp (default the responder's that the sniffer saw), e.g.
 #	another address of the responder's.
 #	-auth0 puts an AUTH chunk with key 0 and the right HMAC in front, as
-#	an attacker who saw the set-up can compute it; without it the chunk
+#	an attacker who saw the set-up can compute it; -authx one with a key
+#	identifier no end uses (65534) and random bytes for the HMAC, as a
+#	chunk under the random key of ssh's restart (PROTOCOL.sctp 2.12)
+#	arrives; without either the chunk
 #	goes alone.  "plain" and "auth0" are data and data-auth0.
 #	Sends once DELAY seconds (env FORGE_DELAY, default 0) have passed
 #	since the first DATA, the file FORGE_GO exists if that is set, and
@@ -385,6 +388,9 @@ for i, mode in enumerate(modes):
         auth = struct.pack("!BBHHH", 0x0f, 0, 8 + hlen, 0, hid)
         mac = hmac.new(secret, auth + b"\0" * hlen + body, digest).digest()
         body = auth + mac + body
+    elif how == "authx" and kind not in ("replay", "reorder", "ubit"):
+        auth = struct.pack("!BBHHH", 0x0f, 0, 8 + hlen, 65534, hid)
+        body = auth + os.urandom(hlen) + body
     pkt = (net(src=os.environ.get("FORGE_SRC", sdst), dst=csrc) /
            SCTP(sport=dport, dport=cport, tag=ctag) / Raw(body))
     if os.environ.get("FORGE_DEBUG"):
