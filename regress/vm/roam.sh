@@ -233,11 +233,11 @@ first_back() {
 # Until sshd has seen every path fail (the path to A1 failed in bbm),
 # and 3 s more.
 s0=$(wc -l <"$W/sshd.log")
-# The ABORT chunks that reach B meanwhile, noted: in IPv4, ssh's restart
-# aborts the old association under a random key that sshd lacks
+# The ABORT chunks that reach B meanwhile, noted where ssh restarts: its
+# restart aborts the old association under a random key that sshd lacks
 # (PROTOCOL.sctp 2.12), which B's kernel must drop, or the resume below
-# fails.  (Linux was seen to send none here: the association's only
-# address is one it will not send from.  forge.sh's keyed case sends
+# fails.  (In IPv4 Linux was seen to send none here: the association's
+# only address is one it will not send from.  forge.sh's keyed case sends
 # such an ABORT on the path.)
 "$TOPO" exec b nft -f - <<-'EON' || fatal "nft: the ABORT counter on host B"
 table inet roamab {
@@ -279,6 +279,7 @@ if grep -q "got three" "$W/bbm.out"; then
 		note "back: ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/bbm.log" | head -1)"
 	elif grep -q "SCTP restart: associated again" "$W/bbm.log"; then
 		note "back: IPv6: no path up for 10 s, ssh restarted: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/bbm.log" | head -1)"
+		note "back: ABORT chunks that reached host B meanwhile, dropped there: $(ab)"
 	fi
 	sleep 10
 	! grep -q "is back, but" "$W/bbm.log" ||
