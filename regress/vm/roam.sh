@@ -78,13 +78,19 @@ trap cleanup EXIT
 trap '' PIPE
 
 # A on path 1 only (its path-2 addresses and those of the other family
-# gone), path 1 up.
+# gone, and the route of earlier moves to path 1's network through path
+# 2: IPv6 keeps it when the address goes, and then sends to B1 into path
+# 2, to a next hop that B no longer has after "server", at times: a
+# session could not start), path 1 up.
 home() {
 	"$TOPO" restore 1
+	while ip -n sctp-a route del "$net1" metric 100 2>/dev/null; do :; done
 	ip -n sctp-a -4 addr flush dev path2
 	ip -n sctp-a -6 addr flush dev path2 scope global
 	ip -n sctp-a -$other addr flush dev path1 scope global
 	ip -n sctp-a addr replace "$A1/$plen" dev path1 $dad
+	ip -n sctp-a route get "$B1" | grep -q " dev path1 " ||
+	    { ip -n sctp-a route; fatal "home: host A does not reach $B1 over path 1"; }
 }
 # What sshd said and both kernels' view of the association, for a failure.
 kernel_view() {
@@ -553,7 +559,9 @@ end_session server
 ip -n sctp-b addr del "$BN/$bn" dev path2
 "$TOPO" restore 1
 ip -n sctp-b addr add "$B1/$plen" dev path1 $dad
-ip -n sctp-b route del "$netA" $via_b dev path2 metric 100 2>/dev/null || true
+while ip -n sctp-b route del "$netA" metric 100 2>/dev/null; do :; done
+"$TOPO" exec b ip route get "$A1" | grep -q " dev path1 " ||
+    { ip -n sctp-b route; fatal "serverbbm: host B does not reach $A1 over path 1"; }
 echo_session serverbbm
 # shellcheck disable=SC2086
 bbm_move serverbbm sctp-b "$B1/$plen" "$BN/$bn" "$W/sshd.log" \
