@@ -69,6 +69,9 @@ count() { grep -c -- "$2" "$1" || true; }
 round() {
 	local r=$1 el t0 a0 a1 a2 b0 b1 b2 bs bc i fol long db1 db2 da1 da2 ra rb
 	sleep 2		# quiet: nothing of sshd's in flight
+	# sshd's lines so far (a late one of the round before would pass
+	# for this cut's)
+	pf=$(count "$W/sshd.log" "SCTP path to $A1 potentially failed")
 	nice -n -20 "$TOPO" cut 1
 	sleep 1
 	b0=$(t3 b) a0=$(t3 a)

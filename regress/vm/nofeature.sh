@@ -130,6 +130,7 @@ note "without SCTP_GET_ASSOC_STATS: key exchanges every 2 s went on through a 6 
 
 # Forwarded SCTP (socat at both ends, -L PORT/sctp each way) between ends
 # without the options after 4.19.
+stop_sshd
 SSHD_PRE="/usr/bin/python3 $NOOPT 4.19"
 start_sshd "Transport sctp" "SCTPAuthKey no"
 SSHD_PRE=

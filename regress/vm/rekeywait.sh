@@ -92,6 +92,8 @@ pf_case() {
 	done
 	hb=$("$TOPO" exec "$h" nft list counter inet rekeywait hback | awk '/packets/ { print $2; exit }')
 	note "$name: two key exchanges ($who's RekeyLimit) within $el s of the restore while $who's path stayed potentially failed ($hb heartbeat acknowledgements dropped); $who: $(grep -o "SCTP: the association made progress.*" "$pflog" | head -1)"
+	# the drop ends with the case (the next one's host A would keep it)
+	"$TOPO" exec "$h" nft flush chain inet rekeywait in
 	# The source ends, and so does ssh ($pid may be the subshell that
 	# runs it: a signal to it would leave ssh reading).
 	pkill -f 'i -lt 1200' || true

@@ -33,6 +33,10 @@ start_sshd() {
 		echo "LogLevel ${SSHD_LOGLEVEL:-DEBUG1}"
 		printf '%s\n' "$@"
 	} >"$W/sshd_config"
+	# a PidFile left would pass for this one's (an sshd still running
+	# holds the port: this one could not bind and would be gone)
+	[ ! -s "$W/sshd.pid" ] || fatal "start_sshd: an sshd runs still (stop_sshd first)"
+	rm -f "$W/sshd.pid"
 	# shellcheck disable=SC2086
 	"$TOPO" exec b ${SSHD_PRE:-} "$SSHD" -f "$W/sshd_config" -E "$W/sshd.log"
 	for _ in $(seq 50); do [ -s "$W/sshd.pid" ] && return 0; sleep 0.2; done
@@ -57,11 +61,18 @@ start_sshd_extra() {
 	fatal "$name: sshd did not start"
 }
 
+# stop_sshd: the listeners go, and are gone on return (one that still
+# held its port would make the next start_sshd fail to bind).
 stop_sshd() {
-	local f
+	local f p ps=""
 	for f in "$W/sshd.pid" "$W"/sshd-extra-*.pid; do
-		[ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
+		[ -s "$f" ] || continue
+		p=$(cat "$f")
+		kill "$p" 2>/dev/null && ps="$ps $p"
 		rm -f "$f"
+	done
+	for p in $ps; do
+		for _ in $(seq 150); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
 	done
 	return 0
 }

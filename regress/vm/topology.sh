@@ -48,7 +48,10 @@ note "loss and rate settings applied"
 "$TOPO" set 1 rate 2mbit
 "$TOPO" exec b timeout 90 "$TREE/regress/netcat" -l 7777 >/dev/null &
 npid=$!
-sleep 1
+for _ in $(seq 100); do
+	"$TOPO" exec b ss -Hltn 'sport = :7777' | grep -q . && break
+	sleep 0.2
+done
 head -c 2000000 /dev/zero | "$TOPO" exec a timeout 90 "$TREE/regress/netcat" -N \
     "$("$TOPO" addr b 1)" 7777 &
 spid=$!
