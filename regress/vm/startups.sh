@@ -80,7 +80,13 @@ note "LoginGraceTime ended both idle associations"
 # PerSourcePenalties: A's primary address is refused for a while.
 grep -q "Timeout before authentication for connection from $A1 " "$W/sshd.log" ||
     { grep "Timeout before" "$W/sshd.log"; fatal "sshd did not name $A1, A's primary address"; }
-sleep 1
+# once the listener has the penalty in force (it learns of the timeouts
+# when the sessions end: a loaded host is slow)
+t=$(uptime_s)
+until grep -Eq "new [^ ]+ active penalty|activating .* penalty" "$W/sshd.log"; do
+	within "$t" 30 || break
+	sleep 0.2
+done
 if on_a timeout 60 "$SSH" -F "$CFG" -z -b "$A1" "$B1" true 2>"$W/pen.log"; then
 	fatal "a login from a penalised address succeeded"
 fi
