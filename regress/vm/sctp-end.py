@@ -26,7 +26,8 @@
 #	associates from the same port to the forwarder's, which the
 #	forwarder's kernel takes for a restart (SCTP_RESTART); prints how
 #	that new association ended ("reset" also when connect(2) itself
-#	fails with ECONNRESET: the forwarder's ABORT came first)
+#	fails with ECONNRESET: the forwarder's ABORT came first;
+#	"connect-timeout" when connect(2) had no answer in 30 s)
 #
 # Each prints one line: "got N end E", N the messages read and E how the
 # association ended for it: "reset" (ECONNRESET or another error), "eof"
@@ -147,6 +148,12 @@ def restart(s, port):
         print("restarted from port %d: reset before connect returned"
               % local, flush=True)
         return 0, "reset"
+    except TimeoutError:
+        # The handshake is the kernels' alone; seen once in a loaded
+        # make check.  The test tries the case again (it says so).
+        print("restarted from port %d: connect timed out" % local,
+              flush=True)
+        return 0, "connect-timeout"
     print("restarted from port %d" % local, flush=True)
     return read_to_end(n)
 
