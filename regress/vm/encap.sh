@@ -98,9 +98,9 @@ upload() {
 }
 command -v tcpdump >/dev/null || fatal "tcpdump is not installed (contrib/install-deps)"
 capture() {
-	"$TOPO" exec b tcpdump -n -i path1 -w "$W/$1.pcap" >/dev/null 2>&1 &
+	"$TOPO" exec b tcpdump -n -i path1 -w "$W/$1.pcap" >/dev/null 2>"$W/$1.tcpdump" &
 	cap=$!
-	sleep 1
+	wait_for "$W/$1.tcpdump" listening 30 || fatal "$1: tcpdump did not start"
 }
 uncapture() { sleep 1; kill "$cap"; wait "$cap" 2>/dev/null; }
 

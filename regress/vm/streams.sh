@@ -164,10 +164,15 @@ on_a "$SSH" -F "$CFG" -z -tt "$B1" \
     'stty raw -echo; for i in $(seq 60); do head -c 2000 /dev/zero | tr "\0" x; sleep 0.2; done' \
     </dev/null >"$W/mtu.out" 2>"$W/mtu.err" &
 mpid=$!
-for _ in $(seq 100); do
-	tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "one DATA chunk holds" && break
+# Wait for the first size (generously: a loaded host), then cut the MTU.
+seen=0
+for _ in $(seq 600); do
+	tail -n +"$((lines0 + 1))" "$W/sshd.log" | grep -q "one DATA chunk holds" &&
+	    { seen=1; break; }
+	kill -0 "$mpid" 2>/dev/null || break
 	sleep 0.2
 done
+[ "$seen" = 1 ] || { cat "$W/mtu.err"; fatal "terminal session: sshd never said what one DATA chunk holds"; }
 # The routes' MTU, not the links': a link's change also makes the kernel
 # report a path event, a route's does not, so only the sender's own
 # look at the MTU (at least once a second) can see it.
