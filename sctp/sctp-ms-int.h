@@ -97,6 +97,10 @@ struct ms_keep {
 	uint32_t		*dropped;	/* per stream: the highest
 						   number dropped, 0 none */
 	int			 dropped_later;	/* one of a later epoch */
+	uint64_t		 dropped_ctr;	/* the highest counter dropped
+						   + 1, 0 none */
+	uint64_t		 written;	/* the next sequenced counter
+						   written under this key */
 };
 
 /* 2.11: an interactive stream's budget */
@@ -154,6 +158,8 @@ struct sctp_ms_conn {
 	int			 agreed;	/* both did (2.1) */
 	int			 v2;		/* version 2: no drain before
 						   KEXINIT (2.1, 2.7) */
+	int			 v3;		/* version 3: resume during a
+						   key exchange (2.12) */
 	int			 active_in, active_out;
 	struct sctp_ms_cipher	*enc, *dec;
 	struct sctp_ms_cipher	*dec_prev;	/* the key before dec (2.8) */
@@ -176,6 +182,7 @@ struct sctp_ms_conn {
 	uint64_t		 kexwait_prog;	/* sctp_paths_progress() then */
 	int			 kexwait_have;	/* kexwait_prog was read */
 	uint32_t		 nkeys;		/* key exchanges, n of 1.4 */
+	uint32_t		 nkeys_in;	/* NEWKEYS read (2.12 (b)) */
 	int			 drain_restart;	/* a drain under way starts over */
 	TAILQ_HEAD(, ms_msg)	 outq;
 	size_t			 outq_bytes;
@@ -252,10 +259,17 @@ void	sctp_ms_chans_free(struct sctp_ms_conn *);
 
 /* sctp-ms-resume.c */
 #define SCTP_MS_RESUME	"sctp-resume-v01@openssh-sctp.invalid"
+#define SCTP_MS_RESUME2	"sctp-resume-v02@openssh-sctp.invalid"
 int	sctp_ms_resume_put(const struct sctp_ms_recv *, uint32_t, uint32_t,
+	    struct sshbuf *);
+int	sctp_ms_resume_put2(const struct sctp_ms_recv *, uint32_t, uint32_t,
 	    struct sshbuf *);
 int	sctp_ms_resume_parse(const u_char *, size_t, u_int, uint32_t *,
 	    uint32_t *, uint32_t *);
+int	sctp_ms_resume_parse2(const u_char *, size_t, uint32_t *, uint32_t *,
+	    uint64_t *);
+int	sctp_ms_resume_check2(const struct sctp_ms_send *,
+	    const struct ms_keep *, uint64_t);
 int	sctp_ms_resume_check(const struct sctp_ms_send *, const uint32_t *,
 	    u_int);
 void	sctp_ms_resume_caps(int, struct ms_caps *);
@@ -276,6 +290,7 @@ void	sctp_ms_keep_add(struct ms_keep *, const struct ms_msg *, int,
 	    struct sshbuf *);
 int	sctp_ms_keep_take(struct ms_keep *, const uint32_t *, u_int,
 	    struct ms_kept_list *);
+int	sctp_ms_keep_take2(struct ms_keep *, uint64_t, struct ms_kept_list *);
 void	sctp_ms_kept_list_free(struct ms_kept_list *);
 size_t	sctp_ms_keep_bytes(const struct ms_keep *);
 

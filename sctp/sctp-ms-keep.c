@@ -59,6 +59,13 @@ sctp_ms_keep_init(struct ms_keep *k, u_int nstreams)
 	k->dropped = xcalloc(nstreams, sizeof(*k->dropped));
 }
 
+/* A copy's nonce counter: the first 8 bytes of the packet (2.2). */
+static uint64_t
+kept_counter(const struct sshbuf *b)
+{
+	return sshbuf_len(b) >= 8 ? PEEK_U64(sshbuf_ptr(b)) : 0;
+}
+
 static void
 kept_free(struct ms_kept *p)
 {
@@ -80,6 +87,8 @@ sctp_ms_keep_reset(struct ms_keep *k)
 	if (k->dropped != NULL)
 		memset(k->dropped, 0, k->nstreams * sizeof(*k->dropped));
 	k->dropped_later = 0;
+	k->dropped_ctr = 0;
+	k->written = 0;
 }
 
 void
@@ -95,9 +104,12 @@ static void
 drop_oldest(struct ms_keep *k)
 {
 	struct ms_kept *p = TAILQ_FIRST(&k->q);
+	uint64_t ctr = kept_counter(p->b);
 
 	TAILQ_REMOVE(&k->q, p, next);
 	k->bytes -= sshbuf_len(p->b);
+	if (ctr + 1 > k->dropped_ctr)
+		k->dropped_ctr = ctr + 1;
 	if (p->later)
 		k->dropped_later = 1;
 	else if (p->seq > k->dropped[p->stream])
@@ -146,6 +158,9 @@ sctp_ms_keep_sent(struct ms_keep *k, const struct sctp_ms_send *snd)
 
 	if (snd->epoch != 0)
 		k->dropped_later = 1;
+	/* v02: every counter sealed so far, as if dropped */
+	if (snd->seq_ctr > k->dropped_ctr)
+		k->dropped_ctr = snd->seq_ctr;
 	if (c0 > k->dropped[0])
 		k->dropped[0] = c0;
 	for (s = 1; s < k->nstreams && s < snd->nstreams; s++)
@@ -164,7 +179,11 @@ sctp_ms_keep_add(struct ms_keep *k, const struct ms_msg *m, int drained,
     struct sshbuf *b)
 {
 	struct ms_kept *p;
+	uint64_t ctr = kept_counter(b);
 
+	/* 2.12 v02: the next sequenced counter written (copies go again). */
+	if (ctr + 1 > k->written)
+		k->written = ctr + 1;
 	if (k->limit == 0 || m->stream >= k->nstreams) {
 		sshbuf_free(b);
 		return;
@@ -221,7 +240,35 @@ sctp_ms_keep_take(struct ms_keep *k, const uint32_t *x, u_int n,
 	return 0;
 }
 
-/* Frees a list that sctp_ms_keep_take() filled. */
+/*
+ * A v02 resume (2.12) names R: move the copies whose counter is R or more
+ * to out, in the order written, and free the rest, which the peer has.
+ * SSH_ERR_NO_BUFFER_SPACE when one it needs was dropped (then nothing
+ * moves).
+ */
+int
+sctp_ms_keep_take2(struct ms_keep *k, uint64_t r, struct ms_kept_list *out)
+{
+	struct ms_kept *p, *tmp;
+
+	if (k->dropped_ctr > r) {
+		debug_f("the peer expects counter %llu, copies up to %llu "
+		    "were dropped", (unsigned long long)r,
+		    (unsigned long long)k->dropped_ctr - 1);
+		return SSH_ERR_NO_BUFFER_SPACE;
+	}
+	TAILQ_FOREACH_SAFE(p, &k->q, next, tmp) {
+		TAILQ_REMOVE(&k->q, p, next);
+		k->bytes -= sshbuf_len(p->b);
+		if (kept_counter(p->b) >= r)
+			TAILQ_INSERT_TAIL(out, p, next);
+		else
+			kept_free(p);
+	}
+	return 0;
+}
+
+/* Frees a list that sctp_ms_keep_take() or _take2() filled. */
 void
 sctp_ms_kept_list_free(struct ms_kept_list *l)
 {

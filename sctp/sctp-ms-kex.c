@@ -54,6 +54,8 @@
 #define KEX_NAME_S	"sctp-streams-s-v01@openssh-sctp.invalid"
 #define KEX_NAME_C2	"sctp-streams-c-v02@openssh-sctp.invalid"
 #define KEX_NAME_S2	"sctp-streams-s-v02@openssh-sctp.invalid"
+#define KEX_NAME_C3	"sctp-streams-c-v03@openssh-sctp.invalid"
+#define KEX_NAME_S3	"sctp-streams-s-v03@openssh-sctp.invalid"
 
 /* 2.1: the pseudo-algorithms to append to our initial KEXINIT, or NULL. */
 const char *
@@ -75,7 +77,19 @@ sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 		return NULL;
 	}
 	c->offered = 1;
-	return server ? KEX_NAME_S2 "," KEX_NAME_S : KEX_NAME_C2 "," KEX_NAME_C;
+	return server ? KEX_NAME_S3 "," KEX_NAME_S2 "," KEX_NAME_S :
+	    KEX_NAME_C3 "," KEX_NAME_C2 "," KEX_NAME_C;
+}
+
+/* Whether the peer's kex_algorithms list name. */
+static int
+offered(const char *name, const char *peer_kexalgs)
+{
+	char *found = match_list(name, peer_kexalgs, NULL);
+	int r = found != NULL;
+
+	free(found);
+	return r;
 }
 
 /*
@@ -87,8 +101,7 @@ sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
     const char *peer_kexalgs, int strict, const char *enc_in,
     const char *enc_out, int comp_in, int comp_out)
 {
-	char *found;
-	int peer, peer2;
+	int peer, peer2, peer3;
 
 	if (c == NULL)
 		return 0;
@@ -102,14 +115,10 @@ sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
 		}
 		return 0;
 	}
-	found = match_list(server ? KEX_NAME_C2 : KEX_NAME_S2, peer_kexalgs,
-	    NULL);
-	peer2 = found != NULL;
-	free(found);
-	found = match_list(server ? KEX_NAME_C : KEX_NAME_S, peer_kexalgs,
-	    NULL);
-	peer = peer2 || found != NULL;
-	free(found);
+	peer3 = offered(server ? KEX_NAME_C3 : KEX_NAME_S3, peer_kexalgs);
+	peer2 = peer3 ||
+	    offered(server ? KEX_NAME_C2 : KEX_NAME_S2, peer_kexalgs);
+	peer = peer2 || offered(server ? KEX_NAME_C : KEX_NAME_S, peer_kexalgs);
 	if (peer && !strict) {
 		error("SCTP channels on streams offered without strict KEX");
 		return SSH_ERR_INVALID_FORMAT;
@@ -133,8 +142,9 @@ sctp_ms_kex_choose(struct sctp_ms_conn *c, int server, int initial,
 	}
 	c->agreed = 1;
 	c->v2 = peer2;
+	c->v3 = peer3;
 	debug("SCTP channels on streams in use: %u streams out, %u in "
-	    "(version %d)", c->nout, c->nin, c->v2 ? 2 : 1);
+	    "(version %d)", c->nout, c->nin, c->v3 ? 3 : c->v2 ? 2 : 1);
 	return 0;
 }
 
@@ -192,6 +202,7 @@ sctp_ms_newkeys(struct sctp_ms_conn *c, int out, const struct sshbuf *input)
 			return r;
 	}
 	sctp_ms_recv_newkey(&c->rcv);
+	c->nkeys_in++;	/* 2.12 (b) */
 	c->active_in = 1;
 	return 0;
 }

@@ -44,6 +44,14 @@ sctp_ms_type_level1(u_char type)
 	    (type >= SSH2_MSG_KEXDH_INIT && type <= SSH2_MSG_TRANSPORT_MAX);
 }
 
+/* 2.12 (b), version 3: KEXINIT and the method messages, 30 to 49. */
+static int
+kex_message(u_char type)
+{
+	return type == SSH2_MSG_KEXINIT ||
+	    (type >= SSH2_MSG_KEXDH_INIT && type <= SSH2_MSG_TRANSPORT_MAX);
+}
+
 /* The messages that may travel on a channel's stream (2.4 level 3). */
 int
 sctp_ms_type_channel(u_char type)
@@ -83,6 +91,8 @@ sctp_ms_send_newkey(struct sctp_ms_send *s)
 	s->seq_ctr = 0;
 	s->unseq_ctr = SCTP_MS_UNSEQ;
 	s->first_l1 = 0;
+	s->first_l1_ctr = 0;
+	s->l1_other = 0;
 	s->b0 = 0;
 	memset(s->b, 0, s->nstreams * sizeof(*s->b));
 }
@@ -150,9 +160,12 @@ sctp_ms_send_number(struct sctp_ms_send *s, u_char type, uint16_t stream,
 		if (s->epoch == 0) {
 			/* 2.12: what a resume may name, and (b) */
 			s->first_l1 = type;
+			s->first_l1_ctr = s->seq_ctr;
 			s->b0 = s->c0;
 			memcpy(s->b, s->c, s->nstreams * sizeof(*s->b));
 		}
+		if (!kex_message(type))
+			s->l1_other = 1;
 		h->seq1 = ++s->epoch;
 		s->c0 = 0;
 		memset(s->c, 0, s->nstreams * sizeof(*s->c));
@@ -209,6 +222,7 @@ sctp_ms_recv_newkey(struct sctp_ms_recv *r)
 	memset(r->uwin, 0, sizeof(r->uwin));
 	r->holding = 0;
 	r->hold = 0;
+	r->l1_other = 0;
 	r->why = NULL;
 }
 
@@ -391,6 +405,8 @@ sctp_ms_recv_check(struct sctp_ms_recv *r, const struct sctp_ms_hdr *h,
 		}
 		r->holding = 0;
 		r->epoch = h->seq1;
+		if (!kex_message(type))
+			r->l1_other = 1;
 		recv_restart(r);
 	} else if (s == 0 && h->seq3 == 0) {
 		/* level 2 */

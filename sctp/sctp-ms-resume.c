@@ -92,6 +92,101 @@ sctp_ms_resume_put(const struct sctp_ms_recv *rcv, uint32_t restart,
 }
 
 /*
+ * The v02 payload (2.12, version 3): rcv's R for the peer's direction, once
+ * a level-1 packet was taken under this key (E >= 1), when the counters
+ * accepted are exactly 0 to R - 1.
+ */
+int
+sctp_ms_resume_put2(const struct sctp_ms_recv *rcv, uint32_t restart,
+    uint32_t keyno, struct sshbuf *b)
+{
+	int r;
+
+	if (rcv->epoch == 0 || rcv->holding || rcv->low != rcv->r)
+		return SSH_ERR_INTERNAL_ERROR;
+	if ((r = sshbuf_put_u8(b, SSH2_MSG_GLOBAL_REQUEST)) != 0 ||
+	    (r = sshbuf_put_cstring(b, SCTP_MS_RESUME2)) != 0 ||
+	    (r = sshbuf_put_u8(b, 0)) != 0 ||
+	    (r = sshbuf_put_u32(b, restart)) != 0 ||
+	    (r = sshbuf_put_u32(b, keyno)) != 0 ||
+	    (r = sshbuf_put_u64(b, rcv->r)) != 0)
+		return r;
+	return 0;
+}
+
+/* Which resume a payload is: 1 (v01), 2 (v02), or 0 neither. */
+static int
+resume_version(const u_char *p, size_t len)
+{
+	size_t n1 = strlen(SCTP_MS_RESUME), n2 = strlen(SCTP_MS_RESUME2);
+
+	if (len >= 5 + n1 && p[0] == SSH2_MSG_GLOBAL_REQUEST &&
+	    PEEK_U32(p + 1) == n1 && memcmp(p + 5, SCTP_MS_RESUME, n1) == 0)
+		return 1;
+	if (len >= 5 + n2 && p[0] == SSH2_MSG_GLOBAL_REQUEST &&
+	    PEEK_U32(p + 1) == n2 && memcmp(p + 5, SCTP_MS_RESUME2, n2) == 0)
+		return 2;
+	return 0;
+}
+
+/*
+ * A received v02 payload (2.12): its numbers into *restart, *keyno and *r,
+ * or SSH_ERR_INVALID_FORMAT for anything else than exactly that layout.
+ */
+int
+sctp_ms_resume_parse2(const u_char *p, size_t len, uint32_t *restart,
+    uint32_t *keyno, uint64_t *r0)
+{
+	struct sshbuf *b;
+	char *name = NULL;
+	u_char type, want;
+	int r;
+
+	if ((b = sshbuf_from(p, len)) == NULL)
+		return SSH_ERR_ALLOC_FAIL;
+	if ((r = sshbuf_get_u8(b, &type)) != 0 ||
+	    (r = sshbuf_get_cstring(b, &name, NULL)) != 0 ||
+	    (r = sshbuf_get_u8(b, &want)) != 0 ||
+	    (r = sshbuf_get_u32(b, restart)) != 0 ||
+	    (r = sshbuf_get_u32(b, keyno)) != 0 ||
+	    (r = sshbuf_get_u64(b, r0)) != 0)
+		goto out;
+	r = SSH_ERR_INVALID_FORMAT;
+	if (type != SSH2_MSG_GLOBAL_REQUEST ||
+	    strcmp(name, SCTP_MS_RESUME2) != 0 || want != 0 ||
+	    sshbuf_len(b) != 0)
+		goto out;
+	r = 0;
+ out:
+	free(name);
+	sshbuf_free(b);
+	return r;
+}
+
+/*
+ * A v02 resume's R (2.12): above the counter K1 of the first level-1
+ * packet sealed under this key (the peer took it), and not above the next
+ * sequenced counter written.  0, or SSH_ERR_PROTOCOL_ERROR.
+ */
+int
+sctp_ms_resume_check2(const struct sctp_ms_send *snd,
+    const struct ms_keep *k, uint64_t r)
+{
+	if (snd->epoch == 0 || snd->first_l1 == 0) {
+		debug_f("the peer took a level-1 packet, none was sealed");
+		return SSH_ERR_PROTOCOL_ERROR;
+	}
+	if (r <= snd->first_l1_ctr || r > k->written) {
+		debug_f("the peer took %llu packets; level 1 began at %llu, "
+		    "%llu were written", (unsigned long long)r,
+		    (unsigned long long)snd->first_l1_ctr,
+		    (unsigned long long)k->written);
+		return SSH_ERR_PROTOCOL_ERROR;
+	}
+	return 0;
+}
+
+/*
  * A received resume's payload (2.12): its numbers into *restart, *keyno
  * and x (n entries, n the outbound streams: x[0] = X0, x[s] = X[s], 1 where
  * not listed), or SSH_ERR_INVALID_FORMAT for anything else than exactly
@@ -261,19 +356,34 @@ not_allowed(struct sctp_ms_conn *c, double now)
 	    !c->full_io)
 		return "not in multi-stream mode with SCTP-AUTH after user "
 		    "authentication";
-	/*
-	 * (b): no level-1 message read since the peer's NEWKEYS, and none
-	 * sealed since ours but at most a KEXINIT, sent again after a resume
-	 * (so its copies, and those after it, all kept); every NEWKEYS
-	 * sealed written (its copies under the old key are not yet gone).
-	 */
-	if (c->rcv.holding || c->rcv.epoch != 0 || c->snd.epoch > 1 ||
-	    (c->snd.epoch == 1 && (c->snd.first_l1 != SSH2_MSG_KEXINIT ||
-	    c->keep.dropped_later)))
-		return "during a key exchange";
 	TAILQ_FOREACH(m, &c->outq, next)
 		if (m->newkeys)
 			return "during a key exchange";
+	if (c->v3) {
+		/*
+		 * (b), version 3: no NEWKEYS or DISCONNECT sealed or read
+		 * since key n (only KEXINIT and 30 to 49 at level 1), every
+		 * NEWKEYS written (above), nothing held, L = R once a level-1
+		 * packet was taken, and K1 known if a level-1 message was
+		 * sealed.
+		 */
+		if (c->rcv.holding || c->nkeys != c->nkeys_in ||
+		    c->snd.l1_other || c->rcv.l1_other ||
+		    (c->rcv.epoch != 0 && c->rcv.low != c->rcv.r) ||
+		    (c->snd.epoch != 0 && c->snd.first_l1 == 0))
+			return "during a key exchange";
+	} else if (c->rcv.holding || c->rcv.epoch != 0 || c->snd.epoch > 1 ||
+	    (c->snd.epoch == 1 && (c->snd.first_l1 != SSH2_MSG_KEXINIT ||
+	    c->keep.dropped_later))) {
+		/*
+		 * (b): no level-1 message read since the peer's NEWKEYS, and
+		 * none sealed since ours but at most a KEXINIT, sent again
+		 * after a resume (so its copies, and those after it, all
+		 * kept); every NEWKEYS sealed written (its copies under the
+		 * old key are not yet gone).
+		 */
+		return "during a key exchange";
+	}
 	/* (c): a new SCTP-AUTH key installed, not yet active (1.4 (b)) */
 	if (c->gated)
 		return "while a new SCTP-AUTH key is taken into use";
@@ -364,8 +474,11 @@ queue_resume(struct sctp_ms_conn *c, struct ms_msg *after)
 
 	if ((pl = sshbuf_new()) == NULL)
 		return SSH_ERR_ALLOC_FAIL;
-	if ((r = sctp_ms_resume_put(&c->rcv, c->rs.number, c->nkeys,
-	    pl)) != 0 || (r = sctp_ms_send_resume_number(&c->snd, &h)) != 0) {
+	/* v02 once a level-1 packet was taken (version 3 only, by (b)) */
+	if ((r = (c->rcv.epoch != 0 && c->v3 ?
+	    sctp_ms_resume_put2 : sctp_ms_resume_put)(&c->rcv, c->rs.number,
+	    c->nkeys, pl)) != 0 ||
+	    (r = sctp_ms_send_resume_number(&c->snd, &h)) != 0) {
 		sshbuf_free(pl);
 		return r;
 	}
@@ -493,16 +606,25 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 	struct ms_kept *k;
 	struct ms_msg *m, *last = NULL;
 	uint32_t *x, rn, kn;
+	uint64_t r0 = 0;
 	u_int n = 0;
 	size_t bytes = 0;
-	int r;
+	const char *kex;
+	int r, v;
 
 	if (sctp_ms_recv_resume_check(&c->rcv, h) != 0) {
 		error("SCTP resume refused: %s", c->rcv.why);
 		return SSH_ERR_PROTOCOL_ERROR;
 	}
 	x = xcalloc(c->nout, sizeof(*x));
-	if ((r = sctp_ms_resume_parse(p, len, c->nout, &rn, &kn, x)) != 0) {
+	/* v02 only in version 3 (2.12) */
+	if ((v = resume_version(p, len)) == 2 && c->v3)
+		r = sctp_ms_resume_parse2(p, len, &rn, &kn, &r0);
+	else if (v == 1)
+		r = sctp_ms_resume_parse(p, len, c->nout, &rn, &kn, x);
+	else
+		r = SSH_ERR_INVALID_FORMAT;
+	if (r != 0) {
 		error("SCTP resume refused: malformed");
 		goto out;
 	}
@@ -517,13 +639,15 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 		    c->nkeys);
 		goto out;
 	}
-	if (sctp_ms_resume_check(&c->snd, x, c->nout) != 0) {
+	if ((v == 1 ? sctp_ms_resume_check(&c->snd, x, c->nout) :
+	    sctp_ms_resume_check2(&c->snd, &c->keep, r0)) != 0) {
 		error("SCTP resume refused: the peer names packets never sent");
 		goto out;
 	}
 	c->rs.number = rn;
 	TAILQ_INIT(&l);
-	if ((r = sctp_ms_keep_take(&c->keep, x, c->nout, &l)) != 0) {
+	if ((r = (v == 1 ? sctp_ms_keep_take(&c->keep, x, c->nout, &l) :
+	    sctp_ms_keep_take2(&c->keep, r0, &l))) != 0) {
 		error("SCTP restart: a lost packet is no longer kept");
 		goto out;
 	}
@@ -557,16 +681,22 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 	}
 	c->rs.awaiting = 0;
 	c->rs.resumes++;
+	kex = c->snd.epoch != 0 || c->rcv.epoch != 0 ? " during a key exchange" :
+	    "";
+	if (v == 2)
+		debug_f("the peer took %llu packets under key %u",
+		    (unsigned long long)r0, kn);
 	if (!c->rs.client && c->ssh != NULL)
-		logit("SCTP association restarted: the connection resumes "
+		logit("SCTP association restarted: the connection resumes%s "
 		    "(restart %u; %u packets, %zu bytes sent again; %lu read "
-		    "meanwhile discarded) (connection from %s port %d)", rn,
-		    n, bytes, c->rs.discarded, c->ssh->remote_ipaddr != NULL ?
-		    c->ssh->remote_ipaddr : "?", c->ssh->remote_port);
+		    "meanwhile discarded) (connection from %s port %d)", kex,
+		    rn, n, bytes, c->rs.discarded, c->ssh->remote_ipaddr !=
+		    NULL ? c->ssh->remote_ipaddr : "?", c->ssh->remote_port);
 	else
-		verbose("SCTP association restarted: the connection resumes "
+		verbose("SCTP association restarted: the connection resumes%s "
 		    "(restart %u; %u packets, %zu bytes sent again; %lu read "
-		    "meanwhile discarded)", rn, n, bytes, c->rs.discarded);
+		    "meanwhile discarded)", kex, rn, n, bytes,
+		    c->rs.discarded);
 	r = 0;
  out:
 	free(x);

@@ -66,17 +66,19 @@ sctp_ms_state_put(const struct sctp_ms_conn *c, struct sshbuf *m)
 	 */
 	if (c->rcv.holding || (c->held != NULL && sshbuf_len(c->held) != 0))
 		return SSH_ERR_INTERNAL_ERROR;
-	/* 1: version 1, 2: version 2 (2.1) */
-	if ((r = sshbuf_put_u8(m, c->v2 ? 2 : 1)) != 0 ||
+	/* 1: version 1, 2: version 2, 3: version 3 (2.1) */
+	if ((r = sshbuf_put_u8(m, c->v3 ? 3 : c->v2 ? 2 : 1)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->active_in)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->active_out)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->nonzero)) != 0 ||
 	    (r = sshbuf_put_u8(m, c->after_newkeys)) != 0 ||
-	    (r = sshbuf_put_u32(m, c->nkeys)) != 0)
+	    (r = sshbuf_put_u32(m, c->nkeys)) != 0 ||
+	    (r = sshbuf_put_u32(m, c->nkeys_in)) != 0)
 		return r;
 	/*
 	 * The epoch-0 counts of 2.12 do not go: with them unknown (first_l1
-	 * 0) a key exchange under way stops a restart, as (a) does here.
+	 * 0) a key exchange under way stops a restart, as (a) does here
+	 * (and, in version 3, (b): K1 unknown).
 	 */
 	if (c->active_out) {
 		if ((r = sshbuf_put_u32(m, c->snd.epoch)) != 0 ||
@@ -118,23 +120,25 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 {
 	struct ms_msg *msg;
 	u_char agreed, in, out, nonzero, after, level1;
-	uint32_t n, i, nq, nkeys;
+	uint32_t n, i, nq, nkeys, nkeys_in;
 	int r;
 
 	if ((r = sshbuf_get_u8(m, &agreed)) != 0)
 		return r;
 	if (!agreed)
 		return 0;
-	if (c == NULL || agreed > 2)
+	if (c == NULL || agreed > 3)
 		return SSH_ERR_INVALID_FORMAT;
 	if ((r = sshbuf_get_u8(m, &in)) != 0 ||
 	    (r = sshbuf_get_u8(m, &out)) != 0 ||
 	    (r = sshbuf_get_u8(m, &nonzero)) != 0 ||
 	    (r = sshbuf_get_u8(m, &after)) != 0 ||
-	    (r = sshbuf_get_u32(m, &nkeys)) != 0)
+	    (r = sshbuf_get_u32(m, &nkeys)) != 0 ||
+	    (r = sshbuf_get_u32(m, &nkeys_in)) != 0)
 		return r;
 	c->agreed = 1;
-	c->v2 = agreed == 2;
+	c->v2 = agreed >= 2;
+	c->v3 = agreed == 3;
 	c->nonzero = nonzero;
 	c->after_newkeys = after;
 	if (out) {
@@ -218,6 +222,7 @@ sctp_ms_state_get(struct sctp_ms_conn *c, struct sshbuf *m)
 	 * child, as the numbers are: a wrong count only makes a resume fail.
 	 */
 	c->nkeys = nkeys;
+	c->nkeys_in = nkeys_in;
 	return 0;
 }
 

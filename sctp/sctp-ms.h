@@ -104,6 +104,9 @@ struct sctp_ms_send {
 	uint64_t	 unseq_ctr;	/* next unsequenced counter */
 	u_char		 first_l1;	/* type of this key's first level-1
 					   message, 0 none (2.12 (b)) */
+	uint64_t	 first_l1_ctr;	/* its counter (K1 of 2.12) */
+	int		 l1_other;	/* a level-1 message sealed other
+					   than KEXINIT and 30 to 49 */
 	uint32_t	 b0;		/* C0 and C[s] of epoch 0, as they */
 	uint32_t	*b;		/* were at first_l1 (2.12) */
 };
@@ -123,6 +126,8 @@ struct sctp_ms_recv {
 	uint64_t	 udropped;	/* unsequenced replays/late dropped */
 	uint64_t	 uold;		/* of them, from an older epoch */
 	int		 holding;	/* a level-1 packet is held (2.6) */
+	int		 l1_other;	/* a level-1 message taken other
+					   than KEXINIT and 30 to 49 */
 	uint64_t	 hold;		/* its counter (K) */
 	const char	*why;		/* reason of the last error */
 };

@@ -47,6 +47,9 @@
 #   backkex (IPv4) bbm and back again with a key exchange the user
 #           asked for (~R) in the outage: its KEXINIT stops no restart,
 #           and goes again after the resume;
+#   backkexread (IPv4) the same, but sshd reads ssh's KEXINIT and its
+#           answer is lost: sshd resumes during the key exchange (version
+#           3), its KEXINIT goes again, and the key exchange ends;
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -522,6 +525,66 @@ if [ "$fam" = 4 ]; then
 	echo four >&4
 	wait_for "$W/kx.out" "got four" 60 ||
 	    fatal "backkex: no answer under the new keys"
+	{ exec 4>&-; } 2>/dev/null || true
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+fi
+
+# --- backkexread (IPv4): back again, with a key exchange that the user
+# asks for (~R) while host A takes no large packet from B (nftables): the
+# client's KEXINIT reaches sshd, which answers with its own, which never
+# reaches ssh.  Then bbm and back: sshd has read a level-1 message under
+# the current key, so it names what it took by counter (a v02 resume,
+# PROTOCOL.sctp 2.12, version 3); ssh has not, and names its state as
+# before.  The session resumes, sshd's KEXINIT goes again, and the key
+# exchange ends.  (In version 2 sshd ended the connection: "cannot resume
+# (during a key exchange)".)
+if [ "$fam" = 4 ]; then
+	home
+	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
+	    echo_session kr -tt -E "$W/kr.log"
+	grep -q "SCTP channels on streams in use: .*(version 3)" "$W/kr.log" ||
+	    { grep -i "streams" "$W/kr.log"; fatal "backkexread: version 3 not in use"; }
+	bbm_move kr sctp-a "$A1/$plen" "$A2/$plen" "$W/kr.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+	s0=$(wc -l <"$W/sshd.log")
+	"$TOPO" exec a nft -f - <<-'EON' || fatal "nft: the drop on host A"
+	table inet roamkr {
+		counter big { }
+		chain in {
+			type filter hook input priority 0;
+			meta l4proto sctp ip length > 400 counter name big drop
+		}
+	}
+	EON
+	big() { "$TOPO" exec a nft list counter inet roamkr big | awk '/packets/ { print $2; exit }'; }
+	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/kr.log" || true; }
+	ki() { grep -c "SSH2_MSG_KEXINIT sent" "$W/kr.log" || true; }
+	k=$(nk) i=$(ki) t=$(uptime_s)
+	echo "~R" >&4
+	until [ "$(ki)" -gt "$i" ] && [ "$(big)" -gt 0 ]; do
+		within "$t" 30 ||
+		    { tail -20 "$W/kr.log"; fatal "backkexread: no KEXINIT sent and answered within 30 s of ~R (dropped: $(big))"; }
+		sleep 0.1
+	done
+	! grep -q "SSH2_MSG_KEXINIT received" <(tail -n +"$(grep -n "SSH2_MSG_KEXINIT sent" "$W/kr.log" | tail -1 | cut -d: -f1)" "$W/kr.log") ||
+	    fatal "backkexread: ssh read sshd's KEXINIT through the drop"
+	note "backkexread: KEXINIT sent $(since "$t") s after ~R; sshd answered ($(big) large packets from B dropped at A)"
+	lose_second backkexread
+	"$TOPO" exec a nft delete table inet roamkr
+	back_resumes backkexread kr
+	note "backkexread: the session resumed $(since "$t") s after the address came"
+	tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -q "the connection resumes during a key exchange" ||
+	    { tail -n +"$((s0 + 1))" "$W/sshd.log" | tail -20; fatal "backkexread: sshd did not resume during the key exchange"; }
+	newkeys_after backkexread kr "$k" 60 \
+	    "the key exchange did not end within 60 s of the resume"
+	note "backkexread: the key exchange ended $el s after the answer; sshd: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/sshd.log" | tail -1)"
+	! tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -E "error:|fatal:|refused|cannot resume" ||
+	    fatal "backkexread: sshd logged an error"
+	echo four >&4
+	wait_for "$W/kr.out" "got four" 60 ||
+	    fatal "backkexread: no answer under the new keys"
 	{ exec 4>&-; } 2>/dev/null || true
 	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	kill "$pid" 2>/dev/null || true

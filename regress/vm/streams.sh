@@ -12,7 +12,7 @@ SSHD_LOGLEVEL=DEBUG3
 trap 'stop_sshd; [ -s "$W/sshd2.pid" ] && kill "$(cat "$W/sshd2.pid")"' EXIT
 B1=$("$TOPO" addr b 1)
 start_sshd "Transport sctp"
-IN_USE="SCTP channels on streams in use: 10 streams out, 10 in (version 2)"
+IN_USE="SCTP channels on streams in use: 10 streams out, 10 in (version 3)"
 
 # Negotiated, and said so by ssh -v and sshd.
 out=$(on_a "$SSH" -F "$CFG" -z -v "$B1" echo hello 2>"$W/v.log") ||

@@ -286,6 +286,142 @@ test_keep_take(void)
 	TEST_DONE();
 }
 
+
+/* A copy whose nonce counter is CTR, its byte 8 TAG (2.12 v02). */
+static void
+add_ctr(struct ms_keep *k, uint16_t stream, uint64_t ctr, int later,
+    size_t len, u_char tag)
+{
+	struct ms_msg m;
+	struct sshbuf *b;
+	u_char *p;
+
+	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sshbuf_reserve(b, len, &p), 0);
+	memset(p, 0, len);
+	POKE_U64(p, ctr);
+	p[8] = tag;
+	memset(&m, 0, sizeof(m));
+	m.stream = stream;
+	m.later = later;
+	sctp_ms_keep_add(k, &m, 0, b);
+}
+
+/* The tags at byte 8 of a list, in order, as a string. */
+static void
+tags8(struct ms_kept_list *l, char *out, size_t outlen)
+{
+	struct ms_kept *p;
+	size_t n = 0;
+
+	TAILQ_FOREACH(p, l, next) {
+		ASSERT_SIZE_T_LT(n + 1, outlen);
+		out[n++] = (char)sshbuf_ptr(p->b)[8];
+	}
+	out[n] = '\0';
+}
+
+static void
+test_keep_take2(void)
+{
+	struct ms_keep k;
+	struct ms_kept_list l;
+	struct sctp_ms_send snd;
+	char s[32];
+
+	TEST_START("keep v02: the counters written are counted without a "
+	    "bound");
+	sctp_ms_keep_init(&k, NS);
+	add_ctr(&k, 0, 0, 0, 100, 'a');
+	add_ctr(&k, 1, 1, 0, 100, 'b');
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 0);
+	ASSERT_U64_EQ(k.written, 2);
+	ASSERT_U64_EQ(k.dropped_ctr, 0);
+	TEST_DONE();
+
+	TEST_START("keep v02: a resume naming R takes the copies from R on");
+	sctp_ms_keep_reset(&k);
+	sctp_ms_keep_limit(&k, 100000);
+	add_ctr(&k, 1, 0, 0, 100, 'a');
+	add_ctr(&k, 2, 1, 0, 100, 'b');
+	add_ctr(&k, 0, 2, 1, 100, 'c');	/* KEXINIT, K1 = 2 */
+	add_ctr(&k, 0, 3, 1, 100, 'd');
+	add_ctr(&k, 0, 4, 1, 100, 'e');
+	ASSERT_U64_EQ(k.written, 5);
+	TAILQ_INIT(&l);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 3, &l), 0);
+	tags8(&l, s, sizeof(s));
+	ASSERT_STRING_EQ(s, "de");
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 0);
+	/* written again after the resume: written does not go back */
+	while (!TAILQ_EMPTY(&l)) {
+		struct ms_kept *p = TAILQ_FIRST(&l);
+		struct ms_msg m;
+
+		TAILQ_REMOVE(&l, p, next);
+		memset(&m, 0, sizeof(m));
+		m.stream = p->stream;
+		sctp_ms_keep_add(&k, &m, 0, p->b);
+		free(p);
+	}
+	ASSERT_U64_EQ(k.written, 5);
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 200);
+	TAILQ_INIT(&l);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 5, &l), 0);
+	ASSERT_PTR_EQ(TAILQ_FIRST(&l), NULL);
+	TEST_DONE();
+
+	TEST_START("keep v02: a dropped copy the resume needs fails it");
+	sctp_ms_keep_reset(&k);
+	ASSERT_U64_EQ(k.written, 0);
+	sctp_ms_keep_limit(&k, 250);
+	add_ctr(&k, 0, 0, 0, 100, 'a');
+	add_ctr(&k, 0, 1, 0, 100, 'b');
+	add_ctr(&k, 0, 2, 1, 100, 'c');	/* a dropped */
+	ASSERT_U64_EQ(k.dropped_ctr, 1);
+	TAILQ_INIT(&l);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 0, &l), SSH_ERR_NO_BUFFER_SPACE);
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 200);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 1, &l), 0);
+	tags8(&l, s, sizeof(s));
+	ASSERT_STRING_EQ(s, "bc");
+	sctp_ms_kept_list_free(&l);
+	TEST_DONE();
+
+	TEST_START("keep v02: copies the peer acknowledged count as dropped");
+	sctp_ms_keep_reset(&k);
+	sctp_ms_keep_limit(&k, 100000);
+	add_ctr(&k, 0, 0, 0, 100, 'a');
+	add_ctr(&k, 0, 1, 1, 100, 'b');
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_acked(&k), 200);
+	ASSERT_U64_EQ(k.dropped_ctr, 2);
+	add_ctr(&k, 0, 2, 1, 100, 'c');
+	TAILQ_INIT(&l);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 1, &l), SSH_ERR_NO_BUFFER_SPACE);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 2, &l), 0);
+	tags8(&l, s, sizeof(s));
+	ASSERT_STRING_EQ(s, "c");
+	sctp_ms_kept_list_free(&l);
+	TEST_DONE();
+
+	TEST_START("keep v02: what was sealed before keeping counts as "
+	    "dropped");
+	sctp_ms_keep_reset(&k);
+	memset(&snd, 0, sizeof(snd));
+	ASSERT_INT_EQ(sctp_ms_send_init(&snd, NS), 0);
+	snd.seq_ctr = 7;
+	sctp_ms_keep_sent(&k, &snd);
+	ASSERT_U64_EQ(k.dropped_ctr, 7);
+	TAILQ_INIT(&l);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 6, &l), SSH_ERR_NO_BUFFER_SPACE);
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 7, &l), 0);
+	sctp_ms_keep_reset(&k);
+	ASSERT_U64_EQ(k.dropped_ctr, 0);
+	sctp_ms_send_free(&snd);
+	sctp_ms_keep_free(&k);
+	TEST_DONE();
+}
+
 /* A writable copy of b. */
 static struct sshbuf *
 copy(const struct sshbuf *b)
@@ -474,6 +610,269 @@ test_resume_codec(void)
 	sctp_ms_recv_free(&rcv);
 	sctp_ms_send_free(&snd);
 }
+
+static void
+test_resume_codec2(void)
+{
+	struct sctp_ms_recv rcv;
+	struct sctp_ms_send snd;
+	struct ms_keep k;
+	struct sctp_ms_hdr h;
+	struct sshbuf *b, *c;
+	uint32_t rn, kn;
+	uint64_t r0;
+	size_t len, i;
+	int verdict;
+
+	memset(&rcv, 0, sizeof(rcv));
+	memset(&snd, 0, sizeof(snd));
+	ASSERT_INT_EQ(sctp_ms_recv_init(&rcv, NS), 0);
+	ASSERT_INT_EQ(sctp_ms_send_init(&snd, NS), 0);
+	sctp_ms_keep_init(&k, NS);
+	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
+
+	TEST_START("resume v02: only once a level-1 packet was taken");
+	ASSERT_INT_EQ(sctp_ms_resume_put2(&rcv, 1, 1, b),
+	    SSH_ERR_INTERNAL_ERROR);
+	/* two level-2 packets, then the peer's KEXINIT, then KEX_ECDH_INIT */
+	memset(&h, 0, sizeof(h));
+	h.seq2 = 1;
+	ASSERT_INT_EQ(sctp_ms_recv_check(&rcv, &h, SSH2_MSG_IGNORE,
+	    &verdict), 0);
+	ASSERT_INT_EQ(verdict, SCTP_MS_ACCEPT);
+	h.counter = 1;
+	h.seq2 = 2;
+	ASSERT_INT_EQ(sctp_ms_recv_check(&rcv, &h, SSH2_MSG_IGNORE,
+	    &verdict), 0);
+	h.counter = 2;
+	h.seq1 = 1;
+	h.seq2 = 0;
+	ASSERT_INT_EQ(sctp_ms_recv_check(&rcv, &h, SSH2_MSG_KEXINIT,
+	    &verdict), 0);
+	ASSERT_INT_EQ(verdict, SCTP_MS_ACCEPT);
+	ASSERT_INT_EQ(rcv.l1_other, 0);
+	h.counter = 3;
+	h.seq1 = 2;
+	ASSERT_INT_EQ(sctp_ms_recv_check(&rcv, &h, 30, &verdict), 0);
+	ASSERT_INT_EQ(rcv.l1_other, 0);
+	ASSERT_U64_EQ(rcv.r, 4);
+	ASSERT_INT_EQ(sctp_ms_resume_put2(&rcv, 5, 2, b), 0);
+	len = sshbuf_len(b);
+	ASSERT_SIZE_T_EQ(len, 1 + 4 + strlen(SCTP_MS_RESUME2) + 1 + 16);
+	ASSERT_INT_EQ(sctp_ms_resume_parse2(sshbuf_ptr(b), len, &rn, &kn,
+	    &r0), 0);
+	ASSERT_U32_EQ(rn, 5);
+	ASSERT_U32_EQ(kn, 2);
+	ASSERT_U64_EQ(r0, 4);
+	TEST_DONE();
+
+	TEST_START("resume v02: every other layout is refused");
+	for (i = 0; i < len; i++)
+		ASSERT_INT_NE(sctp_ms_resume_parse2(sshbuf_ptr(b), i, &rn,
+		    &kn, &r0), 0);
+	c = copy(b);
+	ASSERT_INT_EQ(sshbuf_put_u8(c, 0), 0);
+	ASSERT_INT_EQ(sctp_ms_resume_parse2(sshbuf_ptr(c), sshbuf_len(c),
+	    &rn, &kn, &r0), SSH_ERR_INVALID_FORMAT);
+	sshbuf_free(c);
+	c = copy(b);
+	sshbuf_mutable_ptr(c)[len - 17] = 1;	/* want reply */
+	ASSERT_INT_EQ(sctp_ms_resume_parse2(sshbuf_ptr(c), sshbuf_len(c),
+	    &rn, &kn, &r0), SSH_ERR_INVALID_FORMAT);
+	sshbuf_mutable_ptr(c)[len - 17] = 0;
+	sshbuf_mutable_ptr(c)[5 + strlen(SCTP_MS_RESUME2) - 10] = '1';
+	ASSERT_INT_EQ(sctp_ms_resume_parse2(sshbuf_ptr(c), sshbuf_len(c),
+	    &rn, &kn, &r0), SSH_ERR_INVALID_FORMAT);
+	sshbuf_free(c);
+	/* and a v01 payload is not a v02 one, nor the other way */
+	c = sshbuf_new();
+	ASSERT_PTR_NE(c, NULL);
+	rcv.epoch = 0;
+	ASSERT_INT_EQ(sctp_ms_resume_put(&rcv, 1, 1, c), 0);
+	ASSERT_INT_NE(sctp_ms_resume_parse2(sshbuf_ptr(c), sshbuf_len(c),
+	    &rn, &kn, &r0), 0);
+	{
+		uint32_t x[NS];
+
+		ASSERT_INT_NE(sctp_ms_resume_parse(sshbuf_ptr(b),
+		    sshbuf_len(b), NS, &rn, &kn, x), 0);
+	}
+	rcv.epoch = 2;
+	sshbuf_free(c);
+	/* nothing while a level-1 packet is held */
+	rcv.holding = 1;
+	sshbuf_reset(b);
+	ASSERT_INT_EQ(sctp_ms_resume_put2(&rcv, 5, 2, b),
+	    SSH_ERR_INTERNAL_ERROR);
+	rcv.holding = 0;
+	TEST_DONE();
+
+	TEST_START("resume v02: R above K1, not above what was written");
+	ASSERT_INT_EQ(sctp_ms_resume_check2(&snd, &k, 1),
+	    SSH_ERR_PROTOCOL_ERROR);	/* no level-1 packet sealed */
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_IGNORE, 0, 0, &h), 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_KEXINIT, 0, 0, &h),
+	    0);
+	ASSERT_U64_EQ(snd.first_l1_ctr, 1);
+	ASSERT_INT_EQ(snd.l1_other, 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, 31, 0, 0, &h), 0);
+	ASSERT_INT_EQ(snd.l1_other, 0);
+	ASSERT_U64_EQ(snd.first_l1_ctr, 1);
+	add_ctr(&k, 0, 0, 0, 100, 'a');
+	add_ctr(&k, 0, 1, 1, 100, 'b');
+	ASSERT_INT_EQ(sctp_ms_resume_check2(&snd, &k, 1),
+	    SSH_ERR_PROTOCOL_ERROR);	/* the peer did not take K1 */
+	ASSERT_INT_EQ(sctp_ms_resume_check2(&snd, &k, 2), 0);
+	ASSERT_INT_EQ(sctp_ms_resume_check2(&snd, &k, 3),
+	    SSH_ERR_PROTOCOL_ERROR);	/* counter 2 sealed, not written */
+	add_ctr(&k, 0, 2, 1, 100, 'c');
+	ASSERT_INT_EQ(sctp_ms_resume_check2(&snd, &k, 3), 0);
+	ASSERT_INT_EQ(sctp_ms_resume_check2(&snd, &k, UINT64_MAX),
+	    SSH_ERR_PROTOCOL_ERROR);
+	TEST_DONE();
+
+	TEST_START("resume v02: NEWKEYS and DISCONNECT are marked, a new key "
+	    "clears them");
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_NEWKEYS, 0, 0, &h),
+	    0);
+	ASSERT_INT_EQ(snd.l1_other, 1);
+	sctp_ms_send_newkey(&snd);
+	ASSERT_INT_EQ(snd.l1_other, 0);
+	ASSERT_U64_EQ(snd.first_l1_ctr, 0);
+	ASSERT_INT_EQ(sctp_ms_send_number(&snd, SSH2_MSG_DISCONNECT, 0, 0, &h),
+	    0);
+	ASSERT_INT_EQ(snd.l1_other, 1);
+	memset(&h, 0, sizeof(h));
+	h.counter = 4;
+	h.seq1 = 3;
+	ASSERT_INT_EQ(sctp_ms_recv_check(&rcv, &h, SSH2_MSG_NEWKEYS,
+	    &verdict), 0);
+	ASSERT_INT_EQ(rcv.l1_other, 1);
+	sctp_ms_recv_newkey(&rcv);
+	ASSERT_INT_EQ(rcv.l1_other, 0);
+	TEST_DONE();
+
+	sshbuf_free(b);
+	sctp_ms_keep_free(&k);
+	sctp_ms_recv_free(&rcv);
+	sctp_ms_send_free(&snd);
+}
+
+/* 2.12 (b) in versions 2 and 3, as sctp_ms_resume_blocked() sees it. */
+static void
+test_resume_when(void)
+{
+	struct sctp_ms_conn c;
+	struct ms_msg nk;
+	int lasting;
+
+	TEST_START("resume (b): version 3 resumes during a key exchange until "
+	    "a NEWKEYS");
+	memset(&c, 0, sizeof(c));
+	TAILQ_INIT(&c.outq);
+	c.rs.enabled = c.agreed = c.active_in = c.active_out = c.full_io = 1;
+	ASSERT_INT_EQ(sctp_ms_recv_init(&c.rcv, NS), 0);
+	ASSERT_INT_EQ(sctp_ms_send_init(&c.snd, NS), 0);
+	sctp_ms_keep_init(&c.keep, NS);
+	c.nkeys = c.nkeys_in = 2;
+	c.v2 = 1;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* the peer's KEXINIT read, ours sealed: only version 3 resumes */
+	c.rcv.epoch = 1;
+	c.snd.epoch = 1;
+	c.snd.first_l1 = SSH2_MSG_KEXINIT;
+	c.snd.first_l1_ctr = 5;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	ASSERT_INT_EQ(lasting, 0);
+	c.v3 = 1;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* and after the method messages */
+	c.rcv.epoch = 2;
+	c.snd.epoch = 2;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* a NEWKEYS sealed (our keys moved on) or read */
+	c.nkeys = 3;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.nkeys = 2;
+	c.nkeys_in = 3;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.nkeys_in = 2;
+	/* a NEWKEYS queued, not yet written */
+	memset(&nk, 0, sizeof(nk));
+	nk.newkeys = nk.level1 = 1;
+	TAILQ_INSERT_TAIL(&c.outq, &nk, next);
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	TAILQ_REMOVE(&c.outq, &nk, next);
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* NEWKEYS or DISCONNECT numbered at level 1, either way */
+	c.snd.l1_other = 1;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.snd.l1_other = 0;
+	c.rcv.l1_other = 1;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.rcv.l1_other = 0;
+	/* a gap below R (2.7 forbids one after a level-1 packet) */
+	c.rcv.r = 9;
+	c.rcv.low = 8;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.rcv.low = 9;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* a level-1 packet held */
+	c.rcv.holding = 1;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.rcv.holding = 0;
+	/* K1 unknown (the connection taken over at authentication) */
+	c.snd.first_l1 = 0;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.snd.epoch = 0;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* (a) still: not before user authentication */
+	c.full_io = 0;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	ASSERT_INT_EQ(lasting, 1);
+	sctp_ms_keep_free(&c.keep);
+	sctp_ms_recv_free(&c.rcv);
+	sctp_ms_send_free(&c.snd);
+	TEST_DONE();
+}
+
+/* 2.1: version 3 (resuming during a key exchange) only when both offer it. */
+static void
+test_resume_version(void)
+{
+	struct sctp_ms_conn c;
+	const char *gcm = "aes128-gcm@openssh.com";
+	static const struct {
+		const char *peer;
+		int agreed, v2, v3;
+	} t[] = {
+		{ "curve25519-sha256,sctp-streams-c-v03@openssh-sctp.invalid,"
+		    "sctp-streams-c-v02@openssh-sctp.invalid,"
+		    "sctp-streams-c-v01@openssh-sctp.invalid,"
+		    "kex-strict-c-v00@openssh.com", 1, 1, 1 },
+		{ "curve25519-sha256,sctp-streams-c-v02@openssh-sctp.invalid,"
+		    "sctp-streams-c-v01@openssh-sctp.invalid,"
+		    "kex-strict-c-v00@openssh.com", 1, 1, 0 },
+		{ "curve25519-sha256,sctp-streams-c-v01@openssh-sctp.invalid,"
+		    "kex-strict-c-v00@openssh.com", 1, 0, 0 },
+		{ "curve25519-sha256,sctp-streams-c-v03@openssh-sctp.invalid,"
+		    "kex-strict-c-v00@openssh.com", 1, 1, 1 },
+		{ "curve25519-sha256,kex-strict-c-v00@openssh.com", 0, 0, 0 },
+	};
+	size_t i;
+
+	TEST_START("resume: version 3 only when both offer it");
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		memset(&c, 0, sizeof(c));
+		c.offered = 1;
+		ASSERT_INT_EQ(sctp_ms_kex_choose(&c, 1, 1, t[i].peer, 1, gcm,
+		    gcm, 0, 0), 0);
+		ASSERT_INT_EQ(c.agreed, t[i].agreed);
+		ASSERT_INT_EQ(c.v2, t[i].v2);
+		ASSERT_INT_EQ(c.v3, t[i].v3);
+	}
+	TEST_DONE();
+}
 #endif /* WITH_SCTP */
 
 void
@@ -481,6 +880,10 @@ test_keep(void)
 {
 #ifdef WITH_SCTP
 	test_keep_take();
+	test_keep_take2();
 	test_resume_codec();
+	test_resume_codec2();
+	test_resume_when();
+	test_resume_version();
 #endif
 }
