@@ -50,6 +50,9 @@
 #   backkexread (IPv4) the same, but sshd reads ssh's KEXINIT and its
 #           answer is lost: sshd resumes during the key exchange (version
 #           3), its KEXINIT goes again, and the key exchange ends;
+#   backkexsrv (IPv4) the same with a key exchange that sshd begins: ssh
+#           reads sshd's KEXINIT, its answers are lost: ssh resumes
+#           during the key exchange (version 3);
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -589,6 +592,77 @@ if [ "$fam" = 4 ]; then
 	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
+fi
+
+# --- backkexsrv (IPv4): the same, with a key exchange that sshd begins
+# (an sshd of its own, RekeyLimit 10 s): once one has run, host B takes no
+# large packet from A, so ssh reads sshd's KEXINIT and its answers
+# (KEXINIT and the method's first message) are lost.  Then bbm and back:
+# ssh has taken a level-1 packet under the current key and names what it
+# took by counter (v02); sshd has not.  The session resumes, ssh's two
+# messages go again, and the key exchange ends.  (In version 2 ssh never
+# restarted: "during a key exchange".)
+if [ "$fam" = 4 ]; then
+	home
+	start_sshd_extra kexsrv 2223 "RekeyLimit default 10s"
+	echo_session ks -p 2223
+	bbm_move ks sctp-a "$A1/$plen" "$A2/$plen" "$W/ks.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+	n0=$(wc -l <"$W/kexsrv.log")
+	ksnk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/ks.log" || true; }
+	kski() { grep -c "SSH2_MSG_KEXINIT received" "$W/ks.log" || true; }
+	k=$(ksnk) t=$(uptime_s)
+	until [ "$(ksnk)" -gt "$k" ]; do
+		within "$t" 60 ||
+		    { tail -20 "$W/ks.log"; fatal "backkexsrv: sshd began no key exchange within 60 s"; }
+		sleep 0.1
+	done
+	"$TOPO" exec b nft -f - <<-'EON' || fatal "nft: the drop on host B"
+	table inet roamks {
+		counter big { }
+		chain in {
+			type filter hook input priority 0;
+			meta l4proto sctp ip length > 400 counter name big drop
+		}
+	}
+	EON
+	ksbig() { "$TOPO" exec b nft list counter inet roamks big | awk '/packets/ { print $2; exit }'; }
+	k=$(ksnk) i=$(kski) t=$(uptime_s)
+	until [ "$(kski)" -gt "$i" ] && [ "$(ksbig)" -gt 0 ]; do
+		within "$t" 60 ||
+		    { tail -20 "$W/ks.log"; fatal "backkexsrv: no KEXINIT from sshd answered within 60 s (dropped: $(ksbig))"; }
+		sleep 0.1
+	done
+	note "backkexsrv: ssh read sshd's KEXINIT $(since "$t") s after the drop began; its answer lost ($(ksbig) large packets from A dropped at B)"
+	ip -n sctp-a addr del "$A2/$plen" dev path2
+	t=$(uptime_s)
+	until tail -n +"$((n0 + 1))" "$W/kexsrv.log" | grep -q "SCTP path to $A2 failed"; do
+		within "$t" 120 ||
+		    { tail -n +"$((n0 + 1))" "$W/kexsrv.log" | tail -20; fatal "backkexsrv: sshd did not see the path to $A2 fail within 120 s"; }
+		sleep 0.5
+	done
+	[ "$(ksnk)" = "$k" ] || fatal "backkexsrv: the key exchange ended through the drop"
+	"$TOPO" exec b nft delete table inet roamks
+	back_resumes backkexsrv ks
+	note "backkexsrv: the session resumed $(since "$t") s after the address came"
+	grep -q "SCTP association restarted: the connection resumes during a key exchange" "$W/ks.log" ||
+	    { grep -i "sctp.*restart\|resum" "$W/ks.log" | tail; fatal "backkexsrv: ssh did not resume during the key exchange"; }
+	newkeys_after backkexsrv ks "$k" 60 \
+	    "the key exchange did not end within 60 s of the resume"
+	note "backkexsrv: the key exchange ended $el s after the answer; ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/ks.log" | tail -1)"
+	! tail -n +"$((n0 + 1))" "$W/kexsrv.log" | grep -E "error:|fatal:|refused|cannot resume" ||
+	    fatal "backkexsrv: sshd logged an error"
+	echo four >&4
+	wait_for "$W/ks.out" "got four" 60 ||
+	    fatal "backkexsrv: no answer under the new keys"
+	{ exec 4>&-; } 2>/dev/null || true
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	p=$(cat "$W/sshd-extra-kexsrv.pid")
+	kill "$p" 2>/dev/null || true
+	rm -f "$W/sshd-extra-kexsrv.pid"
+	for _ in $(seq 150); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
 fi
 
 # --- server: B's address changes.  B on path 1 only; its new address is
