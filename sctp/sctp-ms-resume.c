@@ -130,6 +130,35 @@ resume_version(const u_char *p, size_t len)
 }
 
 /*
+ * The head both resumes share (2.12): GLOBAL_REQUEST, name, no reply
+ * wanted, restart number and key number.  SSH_ERR_INVALID_FORMAT if it
+ * is not that.
+ */
+static int
+resume_head(struct sshbuf *b, const char *want_name, uint32_t *restart,
+    uint32_t *keyno)
+{
+	char *name = NULL;
+	u_char type, want;
+	int r;
+
+	if ((r = sshbuf_get_u8(b, &type)) != 0 ||
+	    (r = sshbuf_get_cstring(b, &name, NULL)) != 0 ||
+	    (r = sshbuf_get_u8(b, &want)) != 0 ||
+	    (r = sshbuf_get_u32(b, restart)) != 0 ||
+	    (r = sshbuf_get_u32(b, keyno)) != 0)
+		goto out;
+	r = SSH_ERR_INVALID_FORMAT;
+	if (type != SSH2_MSG_GLOBAL_REQUEST || strcmp(name, want_name) != 0 ||
+	    want != 0)
+		goto out;
+	r = 0;
+ out:
+	free(name);
+	return r;
+}
+
+/*
  * A received v02 payload (2.12): its numbers into *restart, *keyno and *r,
  * or SSH_ERR_INVALID_FORMAT for anything else than exactly that layout.
  */
@@ -138,27 +167,13 @@ sctp_ms_resume_parse2(const u_char *p, size_t len, uint32_t *restart,
     uint32_t *keyno, uint64_t *r0)
 {
 	struct sshbuf *b;
-	char *name = NULL;
-	u_char type, want;
 	int r;
 
 	if ((b = sshbuf_from(p, len)) == NULL)
 		return SSH_ERR_ALLOC_FAIL;
-	if ((r = sshbuf_get_u8(b, &type)) != 0 ||
-	    (r = sshbuf_get_cstring(b, &name, NULL)) != 0 ||
-	    (r = sshbuf_get_u8(b, &want)) != 0 ||
-	    (r = sshbuf_get_u32(b, restart)) != 0 ||
-	    (r = sshbuf_get_u32(b, keyno)) != 0 ||
-	    (r = sshbuf_get_u64(b, r0)) != 0)
-		goto out;
-	r = SSH_ERR_INVALID_FORMAT;
-	if (type != SSH2_MSG_GLOBAL_REQUEST ||
-	    strcmp(name, SCTP_MS_RESUME2) != 0 || want != 0 ||
-	    sshbuf_len(b) != 0)
-		goto out;
-	r = 0;
- out:
-	free(name);
+	if ((r = resume_head(b, SCTP_MS_RESUME2, restart, keyno)) == 0 &&
+	    (r = sshbuf_get_u64(b, r0)) == 0 && sshbuf_len(b) != 0)
+		r = SSH_ERR_INVALID_FORMAT;
 	sshbuf_free(b);
 	return r;
 }
@@ -197,8 +212,6 @@ sctp_ms_resume_parse(const u_char *p, size_t len, u_int n,
     uint32_t *restart, uint32_t *keyno, uint32_t *x)
 {
 	struct sshbuf *b;
-	char *name = NULL;
-	u_char type, want;
 	uint32_t k, i, s, v, last = 0;
 	int r;
 
@@ -206,18 +219,12 @@ sctp_ms_resume_parse(const u_char *p, size_t len, u_int n,
 		return SSH_ERR_ALLOC_FAIL;
 	for (s = 0; s < n; s++)
 		x[s] = 1;
-	if ((r = sshbuf_get_u8(b, &type)) != 0 ||
-	    (r = sshbuf_get_cstring(b, &name, NULL)) != 0 ||
-	    (r = sshbuf_get_u8(b, &want)) != 0 ||
-	    (r = sshbuf_get_u32(b, restart)) != 0 ||
-	    (r = sshbuf_get_u32(b, keyno)) != 0 ||
+	if ((r = resume_head(b, SCTP_MS_RESUME, restart, keyno)) != 0 ||
 	    (r = sshbuf_get_u32(b, &x[0])) != 0 ||
 	    (r = sshbuf_get_u32(b, &k)) != 0)
 		goto out;
 	r = SSH_ERR_INVALID_FORMAT;
-	if (type != SSH2_MSG_GLOBAL_REQUEST ||
-	    strcmp(name, SCTP_MS_RESUME) != 0 || want != 0 || x[0] < 1 ||
-	    k >= n || sshbuf_len(b) != (size_t)k * 8)
+	if (x[0] < 1 || k >= n || sshbuf_len(b) != (size_t)k * 8)
 		goto out;
 	for (i = 0; i < k; i++) {
 		if ((r = sshbuf_get_u32(b, &s)) != 0 ||
@@ -232,7 +239,6 @@ sctp_ms_resume_parse(const u_char *p, size_t len, u_int n,
 	}
 	r = 0;
  out:
-	free(name);
 	sshbuf_free(b);
 	return r;
 }

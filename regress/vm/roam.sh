@@ -435,6 +435,49 @@ newkeys_after() {
 	el=$(since "$t")
 }
 
+# new_keys_answer CASE S: session S answers a line under the new keys
+# within 60 s, then ends.
+new_keys_answer() {
+	echo four >&4
+	wait_for "$W/$2.out" "got four" 60 ||
+	    fatal "$1: no answer under the new keys"
+	{ exec 4>&-; } 2>/dev/null || true
+	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+}
+
+# kex_resumed CASE S K RLOG R0 DLOG D0: RLOG after line R0 says that the
+# connection resumed during a key exchange; session S's key exchange ends
+# (more than K done) within 60 s; sshd's DLOG after line D0 logged no
+# error; S answers under the new keys.
+kex_resumed() {
+	tail -n +"$(($5 + 1))" "$4" | grep -q "SCTP association restarted: the connection resumes during a key exchange" ||
+	    { tail -n +"$(($5 + 1))" "$4" | grep -i "sctp\|resum" | tail -20; fatal "$1: no resume during the key exchange in $(basename "$4")"; }
+	newkeys_after "$1" "$2" "$3" 60 \
+	    "the key exchange did not end within 60 s of the resume"
+	note "$1: the key exchange ended $el s after the answer; $(basename "$4"): $(grep -o "SCTP association restarted: the connection resumes.*" "$4" | tail -1)"
+	! tail -n +"$(($7 + 1))" "$6" | grep -E "error:|fatal:|refused|cannot resume" ||
+	    fatal "$1: sshd logged an error"
+	new_keys_answer "$1" "$2"
+}
+
+# drop_big H: host H takes no SCTP packet over 400 bytes (a key exchange's
+# messages; not SACKs, heartbeats or a short line), counted (big_dropped
+# H), until "nft delete table inet roambig".
+drop_big() {
+	"$TOPO" exec "$1" nft -f - <<-'EON' || fatal "nft: the drop on host $1"
+	table inet roambig {
+		counter big { }
+		chain in {
+			type filter hook input priority 0;
+			meta l4proto sctp ip length > 400 counter name big drop
+		}
+	}
+	EON
+}
+big_dropped() { "$TOPO" exec "$1" nft list counter inet roambig big | awk '/packets/ { print $2; exit }'; }
+
 # --- backcp (IPv4): back again, the session under ControlPersist: its
 # master runs on in the background and the foreground process becomes a
 # client of it, which must not keep the master's socket open (the
@@ -525,13 +568,7 @@ if [ "$fam" = 4 ]; then
 	note "backkex: the key exchange ended after the restart (seen $el s after the answer); ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/kx.log" | tail -1)"
 	grep -q "SCTP restart: a lost packet\|SCTP resume refused" \
 	    "$W/kx.log" "$W/sshd.log" && fatal "backkex: a resume was refused"
-	echo four >&4
-	wait_for "$W/kx.out" "got four" 60 ||
-	    fatal "backkex: no answer under the new keys"
-	{ exec 4>&-; } 2>/dev/null || true
-	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-	kill "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
+	new_keys_answer backkex kx
 fi
 
 # --- backkexread (IPv4): back again, with a key exchange that the user
@@ -552,16 +589,8 @@ if [ "$fam" = 4 ]; then
 	bbm_move kr sctp-a "$A1/$plen" "$A2/$plen" "$W/kr.log" \
 	    "$net1" via "$B2" dev path2 metric 100
 	s0=$(wc -l <"$W/sshd.log")
-	"$TOPO" exec a nft -f - <<-'EON' || fatal "nft: the drop on host A"
-	table inet roamkr {
-		counter big { }
-		chain in {
-			type filter hook input priority 0;
-			meta l4proto sctp ip length > 400 counter name big drop
-		}
-	}
-	EON
-	big() { "$TOPO" exec a nft list counter inet roamkr big | awk '/packets/ { print $2; exit }'; }
+	drop_big a
+	big() { big_dropped a; }
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/kr.log" || true; }
 	ki() { grep -c "SSH2_MSG_KEXINIT sent" "$W/kr.log" || true; }
 	k=$(nk) i=$(ki) t=$(uptime_s)
@@ -575,23 +604,10 @@ if [ "$fam" = 4 ]; then
 	    fatal "backkexread: ssh read sshd's KEXINIT through the drop"
 	note "backkexread: KEXINIT sent $(since "$t") s after ~R; sshd answered ($(big) large packets from B dropped at A)"
 	lose_second backkexread
-	"$TOPO" exec a nft delete table inet roamkr
+	"$TOPO" exec a nft delete table inet roambig
 	back_resumes backkexread kr
 	note "backkexread: the session resumed $(since "$t") s after the address came"
-	tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -q "the connection resumes during a key exchange" ||
-	    { tail -n +"$((s0 + 1))" "$W/sshd.log" | tail -20; fatal "backkexread: sshd did not resume during the key exchange"; }
-	newkeys_after backkexread kr "$k" 60 \
-	    "the key exchange did not end within 60 s of the resume"
-	note "backkexread: the key exchange ended $el s after the answer; sshd: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/sshd.log" | tail -1)"
-	! tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -E "error:|fatal:|refused|cannot resume" ||
-	    fatal "backkexread: sshd logged an error"
-	echo four >&4
-	wait_for "$W/kr.out" "got four" 60 ||
-	    fatal "backkexread: no answer under the new keys"
-	{ exec 4>&-; } 2>/dev/null || true
-	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-	kill "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
+	kex_resumed backkexread kr "$k" "$W/sshd.log" "$s0" "$W/sshd.log" "$s0"
 fi
 
 # --- backkexsrv (IPv4): the same, with a key exchange that sshd begins
@@ -617,16 +633,8 @@ if [ "$fam" = 4 ]; then
 		    { tail -20 "$W/ks.log"; fatal "backkexsrv: sshd began no key exchange within 60 s"; }
 		sleep 0.1
 	done
-	"$TOPO" exec b nft -f - <<-'EON' || fatal "nft: the drop on host B"
-	table inet roamks {
-		counter big { }
-		chain in {
-			type filter hook input priority 0;
-			meta l4proto sctp ip length > 400 counter name big drop
-		}
-	}
-	EON
-	ksbig() { "$TOPO" exec b nft list counter inet roamks big | awk '/packets/ { print $2; exit }'; }
+	drop_big b
+	ksbig() { big_dropped b; }
 	k=$(ksnk) i=$(kski) t=$(uptime_s)
 	until [ "$(kski)" -gt "$i" ] && [ "$(ksbig)" -gt 0 ]; do
 		within "$t" 60 ||
@@ -642,23 +650,10 @@ if [ "$fam" = 4 ]; then
 		sleep 0.5
 	done
 	[ "$(ksnk)" = "$k" ] || fatal "backkexsrv: the key exchange ended through the drop"
-	"$TOPO" exec b nft delete table inet roamks
+	"$TOPO" exec b nft delete table inet roambig
 	back_resumes backkexsrv ks
 	note "backkexsrv: the session resumed $(since "$t") s after the address came"
-	grep -q "SCTP association restarted: the connection resumes during a key exchange" "$W/ks.log" ||
-	    { grep -i "sctp.*restart\|resum" "$W/ks.log" | tail; fatal "backkexsrv: ssh did not resume during the key exchange"; }
-	newkeys_after backkexsrv ks "$k" 60 \
-	    "the key exchange did not end within 60 s of the resume"
-	note "backkexsrv: the key exchange ended $el s after the answer; ssh: $(grep -o "SCTP association restarted: the connection resumes.*" "$W/ks.log" | tail -1)"
-	! tail -n +"$((n0 + 1))" "$W/kexsrv.log" | grep -E "error:|fatal:|refused|cannot resume" ||
-	    fatal "backkexsrv: sshd logged an error"
-	echo four >&4
-	wait_for "$W/ks.out" "got four" 60 ||
-	    fatal "backkexsrv: no answer under the new keys"
-	{ exec 4>&-; } 2>/dev/null || true
-	for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-	kill "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
+	kex_resumed backkexsrv ks "$k" "$W/ks.log" 0 "$W/kexsrv.log" "$n0"
 	p=$(cat "$W/sshd-extra-kexsrv.pid")
 	kill "$p" 2>/dev/null || true
 	rm -f "$W/sshd-extra-kexsrv.pid"

@@ -45,28 +45,44 @@ void test_keep(void);
 
 #define NS	4
 
-/*
- * A copy of LEN bytes, its first byte TAG, kept as written; LATER: of an
- * epoch above 0, and level 1 if seq is 0 then.
- */
-static void
-add_epoch(struct ms_keep *k, uint16_t stream, uint32_t seq, int later,
-    int drained, size_t len, u_char tag)
+/* LEN bytes of 0 but byte AT, TAG. */
+static struct sshbuf *
+tagged(size_t len, size_t at, u_char tag)
 {
-	struct ms_msg m;
 	struct sshbuf *b;
 	u_char *p;
 
 	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
 	ASSERT_INT_EQ(sshbuf_reserve(b, len, &p), 0);
 	memset(p, 0, len);
-	p[0] = tag;
+	p[at] = tag;
+	return b;
+}
+
+/*
+ * b kept as written on stream with number seq; LATER: of an epoch above 0,
+ * and level 1 if seq is 0 then.
+ */
+static void
+keep_msg(struct ms_keep *k, uint16_t stream, uint32_t seq, int later,
+    int drained, struct sshbuf *b)
+{
+	struct ms_msg m;
+
 	memset(&m, 0, sizeof(m));
 	m.stream = stream;
 	m.seq = seq;
 	m.later = later;
 	m.level1 = later && seq == 0;
 	sctp_ms_keep_add(k, &m, drained, b);
+}
+
+/* A copy of LEN bytes, its first byte TAG (see keep_msg). */
+static void
+add_epoch(struct ms_keep *k, uint16_t stream, uint32_t seq, int later,
+    int drained, size_t len, u_char tag)
+{
+	keep_msg(k, stream, seq, later, drained, tagged(len, 0, tag));
 }
 
 static void
@@ -76,18 +92,24 @@ add(struct ms_keep *k, uint16_t stream, uint32_t seq, int drained,
 	add_epoch(k, stream, seq, 0, drained, len, tag);
 }
 
-/* The tags of a list, in order, as a string. */
+/* The tags of a list (byte AT of each copy), in order, as a string. */
 static void
-tags(struct ms_kept_list *l, char *out, size_t outlen)
+tags_at(struct ms_kept_list *l, size_t at, char *out, size_t outlen)
 {
 	struct ms_kept *p;
 	size_t n = 0;
 
 	TAILQ_FOREACH(p, l, next) {
 		ASSERT_SIZE_T_LT(n + 1, outlen);
-		out[n++] = (char)*sshbuf_ptr(p->b);
+		out[n++] = (char)sshbuf_ptr(p->b)[at];
 	}
 	out[n] = '\0';
+}
+
+static void
+tags(struct ms_kept_list *l, char *out, size_t outlen)
+{
+	tags_at(l, 0, out, outlen);
 }
 
 static void
@@ -292,33 +314,10 @@ static void
 add_ctr(struct ms_keep *k, uint16_t stream, uint64_t ctr, int later,
     size_t len, u_char tag)
 {
-	struct ms_msg m;
-	struct sshbuf *b;
-	u_char *p;
+	struct sshbuf *b = tagged(len, 8, tag);
 
-	ASSERT_PTR_NE(b = sshbuf_new(), NULL);
-	ASSERT_INT_EQ(sshbuf_reserve(b, len, &p), 0);
-	memset(p, 0, len);
-	POKE_U64(p, ctr);
-	p[8] = tag;
-	memset(&m, 0, sizeof(m));
-	m.stream = stream;
-	m.later = later;
-	sctp_ms_keep_add(k, &m, 0, b);
-}
-
-/* The tags at byte 8 of a list, in order, as a string. */
-static void
-tags8(struct ms_kept_list *l, char *out, size_t outlen)
-{
-	struct ms_kept *p;
-	size_t n = 0;
-
-	TAILQ_FOREACH(p, l, next) {
-		ASSERT_SIZE_T_LT(n + 1, outlen);
-		out[n++] = (char)sshbuf_ptr(p->b)[8];
-	}
-	out[n] = '\0';
+	POKE_U64(sshbuf_mutable_ptr(b), ctr);
+	keep_msg(k, stream, 0, later, 0, b);
 }
 
 static void
@@ -350,7 +349,7 @@ test_keep_take2(void)
 	ASSERT_U64_EQ(k.written, 5);
 	TAILQ_INIT(&l);
 	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 3, &l), 0);
-	tags8(&l, s, sizeof(s));
+	tags_at(&l, 8, s, sizeof(s));
 	ASSERT_STRING_EQ(s, "de");
 	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 0);
 	/* written again after the resume: written does not go back */
@@ -383,7 +382,7 @@ test_keep_take2(void)
 	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 0, &l), SSH_ERR_NO_BUFFER_SPACE);
 	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 200);
 	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 1, &l), 0);
-	tags8(&l, s, sizeof(s));
+	tags_at(&l, 8, s, sizeof(s));
 	ASSERT_STRING_EQ(s, "bc");
 	sctp_ms_kept_list_free(&l);
 	TEST_DONE();
@@ -399,7 +398,7 @@ test_keep_take2(void)
 	TAILQ_INIT(&l);
 	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 1, &l), SSH_ERR_NO_BUFFER_SPACE);
 	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 2, &l), 0);
-	tags8(&l, s, sizeof(s));
+	tags_at(&l, 8, s, sizeof(s));
 	ASSERT_STRING_EQ(s, "c");
 	sctp_ms_kept_list_free(&l);
 	TEST_DONE();
@@ -758,6 +757,18 @@ test_resume_codec2(void)
 	sctp_ms_send_free(&snd);
 }
 
+/* While *flag is set, and only then, c may not resume. */
+static void
+blocked_while(struct sctp_ms_conn *c, int *flag)
+{
+	int lasting;
+
+	*flag = 1;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(c, &lasting), NULL);
+	*flag = 0;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(c, &lasting), NULL);
+}
+
 /* 2.12 (b) in versions 2 and 3, as sctp_ms_resume_blocked() sees it. */
 static void
 test_resume_when(void)
@@ -804,23 +815,16 @@ test_resume_when(void)
 	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
 	TAILQ_REMOVE(&c.outq, &nk, next);
 	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
-	/* NEWKEYS or DISCONNECT numbered at level 1, either way */
-	c.snd.l1_other = 1;
-	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
-	c.snd.l1_other = 0;
-	c.rcv.l1_other = 1;
-	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
-	c.rcv.l1_other = 0;
+	/* NEWKEYS or DISCONNECT numbered at level 1, either way; held */
+	blocked_while(&c, &c.snd.l1_other);
+	blocked_while(&c, &c.rcv.l1_other);
+	blocked_while(&c, &c.rcv.holding);
 	/* a gap below R (2.7 forbids one after a level-1 packet) */
 	c.rcv.r = 9;
 	c.rcv.low = 8;
 	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
 	c.rcv.low = 9;
 	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
-	/* a level-1 packet held */
-	c.rcv.holding = 1;
-	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
-	c.rcv.holding = 0;
 	/* K1 unknown (the connection taken over at authentication) */
 	c.snd.first_l1 = 0;
 	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
