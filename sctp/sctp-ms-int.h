@@ -220,6 +220,9 @@ struct sctp_ms_conn {
 	size_t			 parts_bytes;
 	struct sshbuf		*held;		/* records held (2.6) */
 	double			 hold_start;	/* monotime_double() */
+	double			 hold_first;	/* 2.12: the first hold of */
+	uint64_t		 hold_first_ctr; /* this counter, 0 none, */
+	double			 hold_first_deadline; /* its deadline */
 	double			 hold_deadline;	/* 0 = none */
 	u_int			 holds;		/* level-1 packets held */
 	TAILQ_HEAD(, ms_uchan)	 uchans;	/* 3.8 */
@@ -245,6 +248,7 @@ int	sctp_ms_read_one(struct sctp_ms_conn *, struct sshbuf *, size_t *,
 	    int dontwait);
 void	sctp_ms_parts_free(struct sctp_ms_conn *);
 int	sctp_ms_hold_expired(struct sctp_ms_conn *);
+void	sctp_ms_hold_discard(struct sctp_ms_conn *);
 void	sctp_ms_prev_key_expire(struct sctp_ms_conn *);
 
 /* sctp-ms-chan.c */

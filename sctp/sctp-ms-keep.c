@@ -99,22 +99,35 @@ sctp_ms_keep_free(struct ms_keep *k)
 	k->dropped = NULL;
 }
 
-/* The oldest copy goes; its number is recorded. */
+/*
+ * A copy goes, taken off the queue by the caller: its numbers are
+ * recorded, so that a resume that needs it fails.  (A sequenced counter is
+ * below 2^63: one above, from the untrusted pre-authentication process's
+ * queue, is not recorded.)
+ */
 static void
-drop_oldest(struct ms_keep *k)
+kept_drop(struct ms_keep *k, struct ms_kept *p)
 {
-	struct ms_kept *p = TAILQ_FIRST(&k->q);
 	uint64_t ctr = kept_counter(p->b);
 
-	TAILQ_REMOVE(&k->q, p, next);
 	k->bytes -= sshbuf_len(p->b);
-	if (ctr + 1 > k->dropped_ctr)
+	if ((ctr & SCTP_MS_UNSEQ) == 0 && ctr + 1 > k->dropped_ctr)
 		k->dropped_ctr = ctr + 1;
 	if (p->later)
 		k->dropped_later = 1;
 	else if (p->seq > k->dropped[p->stream])
 		k->dropped[p->stream] = p->seq;
 	kept_free(p);
+}
+
+/* The oldest copy goes; its number is recorded. */
+static void
+drop_oldest(struct ms_keep *k)
+{
+	struct ms_kept *p = TAILQ_FIRST(&k->q);
+
+	TAILQ_REMOVE(&k->q, p, next);
+	kept_drop(k, p);
 }
 
 /*
@@ -182,7 +195,7 @@ sctp_ms_keep_add(struct ms_keep *k, const struct ms_msg *m, int drained,
 	uint64_t ctr = kept_counter(b);
 
 	/* 2.12 v02: the next sequenced counter written (copies go again). */
-	if (ctr + 1 > k->written)
+	if ((ctr & SCTP_MS_UNSEQ) == 0 && ctr + 1 > k->written)
 		k->written = ctr + 1;
 	if (k->limit == 0 || m->stream >= k->nstreams) {
 		sshbuf_free(b);
@@ -229,13 +242,14 @@ sctp_ms_keep_take(struct ms_keep *k, const uint32_t *x, u_int n,
 			return SSH_ERR_NO_BUFFER_SPACE;
 		}
 	}
+	/* What the peer has goes, recorded: its state only grows. */
 	TAILQ_FOREACH_SAFE(p, &k->q, next, tmp) {
 		TAILQ_REMOVE(&k->q, p, next);
-		k->bytes -= sshbuf_len(p->b);
-		if (p->later || p->seq >= x[p->stream])
+		if (p->later || p->seq >= x[p->stream]) {
+			k->bytes -= sshbuf_len(p->b);
 			TAILQ_INSERT_TAIL(out, p, next);
-		else
-			kept_free(p);
+		} else
+			kept_drop(k, p);
 	}
 	return 0;
 }
@@ -259,11 +273,11 @@ sctp_ms_keep_take2(struct ms_keep *k, uint64_t r, struct ms_kept_list *out)
 	}
 	TAILQ_FOREACH_SAFE(p, &k->q, next, tmp) {
 		TAILQ_REMOVE(&k->q, p, next);
-		k->bytes -= sshbuf_len(p->b);
-		if (kept_counter(p->b) >= r)
+		if (kept_counter(p->b) >= r) {
+			k->bytes -= sshbuf_len(p->b);
 			TAILQ_INSERT_TAIL(out, p, next);
-		else
-			kept_free(p);
+		} else
+			kept_drop(k, p);
 	}
 	return 0;
 }

@@ -81,7 +81,7 @@ sctp_ms_kex_offer(struct sctp_ms_conn *c, int server)
 	    KEX_NAME_C3 "," KEX_NAME_C2 "," KEX_NAME_C;
 }
 
-/* Whether the peer's kex_algorithms list name. */
+/* Whether the peer's kex_algorithms list names name. */
 static int
 offered(const char *name, const char *peer_kexalgs)
 {
@@ -202,6 +202,7 @@ sctp_ms_newkeys(struct sctp_ms_conn *c, int out, const struct sshbuf *input)
 			return r;
 	}
 	sctp_ms_recv_newkey(&c->rcv);
+	c->hold_first = 0;
 	c->nkeys_in++;	/* 2.12 (b) */
 	c->active_in = 1;
 	return 0;

@@ -529,12 +529,52 @@ sctp_ms_hold_expired(struct sctp_ms_conn *c)
 	    &c->hold_deadline, c->opts->drain_timeout);
 }
 
+/*
+ * 2.12, version 3: at a restart that resumes, the held level-1 packet and
+ * the records held behind it go, unopened and not accepted (the peer sends
+ * them again); the time that counter was first held stays.
+ */
+void
+sctp_ms_hold_discard(struct sctp_ms_conn *c)
+{
+	if (!c->rcv.holding) {
+		/* records left behind a packet released: not accepted */
+		if (c->held != NULL && sshbuf_len(c->held) != 0) {
+			debug_f("SCTP restart: %zu bytes of records not yet "
+			    "processed discarded", sshbuf_len(c->held));
+			sshbuf_reset(c->held);
+		}
+		return;
+	}
+	/* its deadline as put off in outages (sctp_ms_hold_expired()) */
+	c->hold_first = c->hold_start;
+	c->hold_first_ctr = c->rcv.hold;
+	c->hold_first_deadline = c->hold_deadline;
+	/* INFO at sshd, as its other restart messages; -v at ssh */
+	do_log2(c->rs.client ? SYSLOG_LEVEL_VERBOSE : SYSLOG_LEVEL_INFO,
+	    "SCTP restart: a key exchange message held %.1f s for packets "
+	    "sent before it is discarded, with %zu bytes held behind it; "
+	    "the peer sends them again", monotime_double() - c->hold_start,
+	    c->held != NULL ? sshbuf_len(c->held) : 0);
+	if (c->held != NULL)
+		sshbuf_reset(c->held);
+	c->rcv.holding = 0;
+	c->rcv.hold = 0;
+	c->hold_deadline = 0;
+}
+
 static void
 hold_started(struct sctp_ms_conn *c, uint16_t stream, uint64_t counter)
 {
-	c->hold_start = monotime_double();
-	c->hold_deadline = c->opts->drain_timeout > 0 ?
-	    c->hold_start + c->opts->drain_timeout : 0;
+	/* held again after a restart: the wait counts from the first hold */
+	if (c->hold_first != 0 && c->hold_first_ctr == counter) {
+		c->hold_start = c->hold_first;
+		c->hold_deadline = c->hold_first_deadline;
+	} else {
+		c->hold_start = monotime_double();
+		c->hold_deadline = c->opts->drain_timeout > 0 ?
+		    c->hold_start + c->opts->drain_timeout : 0;
+	}
 	c->holds++;
 	debug2_f("SCTP stream %u: level-1 packet %llu held until the "
 	    "packets sent before it on other streams arrive (%llu of them "
@@ -681,9 +721,11 @@ sctp_ms_recv(struct sctp_ms_conn *c, struct sshbuf *input,
 				return r;
 			continue;
 		}
-		if (was_holding && !c->rcv.holding)
+		if (was_holding && !c->rcv.holding) {
 			debug2_f("SCTP: held level-1 packet released after "
 			    "%.3f s", monotime_double() - c->hold_start);
+			c->hold_first = 0;
+		}
 		if ((r = sshbuf_consume(src, REC_HDR + (size_t)len)) != 0)
 			return r;
 		if (verdict == SCTP_MS_ACCEPT && !sctp_ms_end_complete(c, &h,

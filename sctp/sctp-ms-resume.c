@@ -369,11 +369,12 @@ not_allowed(struct sctp_ms_conn *c, double now)
 		/*
 		 * (b), version 3: no NEWKEYS or DISCONNECT sealed or read
 		 * since key n (only KEXINIT and 30 to 49 at level 1), every
-		 * NEWKEYS written (above), nothing held, L = R once a level-1
-		 * packet was taken, and K1 known if a level-1 message was
-		 * sealed.
+		 * NEWKEYS written (above), L = R once a level-1 packet was
+		 * taken, and K1 known if a level-1 message was sealed.  What
+		 * is held counts as not read (sctp_ms_resume_begin()
+		 * discards it).
 		 */
-		if (c->rcv.holding || c->nkeys != c->nkeys_in ||
+		if (c->nkeys != c->nkeys_in ||
 		    c->snd.l1_other || c->rcv.l1_other ||
 		    (c->rcv.epoch != 0 && c->rcv.low != c->rcv.r) ||
 		    (c->snd.epoch != 0 && c->snd.first_l1 == 0))
@@ -481,10 +482,11 @@ queue_resume(struct sctp_ms_conn *c, struct ms_msg *after)
 	if ((pl = sshbuf_new()) == NULL)
 		return SSH_ERR_ALLOC_FAIL;
 	/* v02 once a level-1 packet was taken (version 3 only, by (b)) */
-	if ((r = (c->rcv.epoch != 0 && c->v3 ?
-	    sctp_ms_resume_put2 : sctp_ms_resume_put)(&c->rcv, c->rs.number,
-	    c->nkeys, pl)) != 0 ||
-	    (r = sctp_ms_send_resume_number(&c->snd, &h)) != 0) {
+	if (c->rcv.epoch != 0 && c->v3)
+		r = sctp_ms_resume_put2(&c->rcv, c->rs.number, c->nkeys, pl);
+	else
+		r = sctp_ms_resume_put(&c->rcv, c->rs.number, c->nkeys, pl);
+	if (r != 0 || (r = sctp_ms_send_resume_number(&c->snd, &h)) != 0) {
 		sshbuf_free(pl);
 		return r;
 	}
@@ -587,6 +589,9 @@ sctp_ms_resume_begin(struct sctp_ms_conn *c, int client, uint32_t number)
 		c->rs.deadline = now + SCTP_MS_RESUME_SECS;
 	c->rs.awaiting = 1;
 	c->rs.client = client;
+	/* (b), version 3: what is held goes; the peer sends it again. */
+	if (c->v3)
+		sctp_ms_hold_discard(c);
 	c->drain_restart = 1;
 	if (client) {
 		c->rs.number = number;
@@ -687,8 +692,8 @@ sctp_ms_resume_take(struct sctp_ms_conn *c, const struct sctp_ms_hdr *h,
 	}
 	c->rs.awaiting = 0;
 	c->rs.resumes++;
-	kex = c->snd.epoch != 0 || c->rcv.epoch != 0 ? " during a key exchange" :
-	    "";
+	kex = c->snd.epoch != 0 || c->rcv.epoch != 0 ?
+	    " during a key exchange" : "";
 	if (v == 2)
 		debug_f("the peer took %llu packets under key %u",
 		    (unsigned long long)r0, kn);

@@ -53,6 +53,9 @@
 #   backkexsrv (IPv4) the same with a key exchange that sshd begins: ssh
 #           reads sshd's KEXINIT, its answers are lost: ssh resumes
 #           during the key exchange (version 3);
+#   backkexheld (IPv4) the same, sshd holding ssh's KEXINIT behind a line
+#           lost on the path: sshd discards it at the restart (version 3),
+#           and the line and the key exchange go through after the resume;
 #   backdl  (IPv6) bbm and back under a session that only receives: its
 #           next line within 60 s (by the clock) of the first address's
 #           return (ssh tells sshd, PROTOCOL.sctp 1.3), unless A's kernel
@@ -658,6 +661,59 @@ if [ "$fam" = 4 ]; then
 	kill "$p" 2>/dev/null || true
 	rm -f "$W/sshd-extra-kexsrv.pid"
 	for _ in $(seq 150); do kill -0 "$p" 2>/dev/null || break; sleep 0.2; done
+fi
+
+# --- backkexheld (IPv4): back again, with a line typed and then ~R while
+# host B drops A's DATA on every stream but 0 (nftables): sshd holds ssh's
+# KEXINIT, which came before the line sent ahead of it (PROTOCOL.sctp
+# 2.6).  Then bbm and back: sshd discards what it holds at the restart
+# (version 3, 2.12 (b)), ssh sends the line and its KEXINIT again, the
+# line is answered and the key exchange ends.  (Before, the held packet
+# stopped the resume and the connection ended.)
+if [ "$fam" = 4 ]; then
+	home
+	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
+	    echo_session kh -tt -E "$W/kh.log"
+	bbm_move kh sctp-a "$A1/$plen" "$A2/$plen" "$W/kh.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+	s0=$(wc -l <"$W/sshd.log")
+	"$TOPO" exec b nft -f - <<-'EON' || fatal "nft: the drop on host B"
+	table inet roamheld {
+		counter ch { }
+		chain in {
+			type filter hook input priority 0;
+			sctp chunk data stream != 0 counter name ch drop
+		}
+	}
+	EON
+	ch() { "$TOPO" exec b nft list counter inet roamheld ch | awk '/packets/ { print $2; exit }'; }
+	khnk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/kh.log" || true; }
+	khki() { grep -c "SSH2_MSG_KEXINIT sent" "$W/kh.log" || true; }
+	k=$(khnk) i=$(khki) t=$(uptime_s)
+	echo held >&4
+	until [ "$(ch)" -gt 0 ]; do
+		within "$t" 30 || fatal "backkexheld: the line's DATA never reached host B's drop"
+		sleep 0.1
+	done
+	echo "~R" >&4
+	until [ "$(khki)" -gt "$i" ]; do
+		within "$t" 30 ||
+		    { tail -20 "$W/kh.log"; fatal "backkexheld: ~R sent no KEXINIT within 30 s"; }
+		sleep 0.1
+	done
+	sleep 2		# the KEXINIT reaches sshd, which holds it
+	! grep -q "got held" "$W/kh.out" || fatal "backkexheld: the line went through the drop"
+	note "backkexheld: the line and then KEXINIT sent; $(ch) DATA chunks on channel streams dropped at B"
+	lose_second backkexheld
+	"$TOPO" exec b nft delete table inet roamheld
+	back_resumes backkexheld kh
+	note "backkexheld: the session resumed $(since "$t") s after the address came"
+	tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -q "SCTP restart: a key exchange message held .* is discarded" ||
+	    { tail -n +"$((s0 + 1))" "$W/sshd.log" | tail -20; fatal "backkexheld: sshd held no KEXINIT at the restart"; }
+	grep -q "got held" "$W/kh.out" || fatal "backkexheld: the line typed before the key exchange was lost"
+	note "backkexheld: sshd: $(grep -o "SCTP restart: a key exchange message held.*" "$W/sshd.log" | tail -1)"
+	# (sshd had taken no KEXINIT: for it no key exchange was under way)
+	kex_resumed backkexheld kh "$k" "$W/kh.log" 0 "$W/sshd.log" "$s0"
 fi
 
 # --- server: B's address changes.  B on path 1 only; its new address is

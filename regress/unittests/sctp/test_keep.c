@@ -146,6 +146,10 @@ test_keep_take(void)
 	ASSERT_INT_EQ(sctp_ms_keep_take(&k, x, NS, &l), 0);
 	tags(&l, s, sizeof(s));
 	ASSERT_STRING_EQ(s, "bdeg");
+	/* what the peer has is recorded as dropped */
+	ASSERT_U32_EQ(k.dropped[0], 1);
+	ASSERT_U32_EQ(k.dropped[1], 0);
+	ASSERT_U32_EQ(k.dropped[2], 2);
 	/* The drain before e goes with it. */
 	TAILQ_FOREACH(p, &l, next)
 		ASSERT_INT_EQ(p->drained, *sshbuf_ptr(p->b) == 'e');
@@ -352,6 +356,9 @@ test_keep_take2(void)
 	tags_at(&l, 8, s, sizeof(s));
 	ASSERT_STRING_EQ(s, "de");
 	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 0);
+	/* what the peer has is recorded as dropped, a later one too */
+	ASSERT_U64_EQ(k.dropped_ctr, 3);
+	ASSERT_INT_EQ(k.dropped_later, 1);
 	/* written again after the resume: written does not go back */
 	while (!TAILQ_EMPTY(&l)) {
 		struct ms_kept *p = TAILQ_FIRST(&l);
@@ -366,8 +373,14 @@ test_keep_take2(void)
 	ASSERT_U64_EQ(k.written, 5);
 	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 200);
 	TAILQ_INIT(&l);
+	/* a smaller R than before is refused */
+	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 2, &l), SSH_ERR_NO_BUFFER_SPACE);
+	ASSERT_SIZE_T_EQ(sctp_ms_keep_bytes(&k), 200);
 	ASSERT_INT_EQ(sctp_ms_keep_take2(&k, 5, &l), 0);
 	ASSERT_PTR_EQ(TAILQ_FIRST(&l), NULL);
+	/* a counter of the unsequenced half is never recorded */
+	add_ctr(&k, 0, SCTP_MS_UNSEQ | 9, 0, 100, 'u');
+	ASSERT_U64_EQ(k.written, 5);
 	TEST_DONE();
 
 	TEST_START("keep v02: a dropped copy the resume needs fails it");
@@ -815,10 +828,16 @@ test_resume_when(void)
 	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
 	TAILQ_REMOVE(&c.outq, &nk, next);
 	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
-	/* NEWKEYS or DISCONNECT numbered at level 1, either way; held */
+	/* NEWKEYS or DISCONNECT numbered at level 1, either way */
 	blocked_while(&c, &c.snd.l1_other);
 	blocked_while(&c, &c.rcv.l1_other);
-	blocked_while(&c, &c.rcv.holding);
+	/* a level-1 packet held: version 3 discards it (version 2 stops) */
+	c.rcv.holding = 1;
+	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.v3 = 0;
+	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	c.v3 = 1;
+	c.rcv.holding = 0;
 	/* a gap below R (2.7 forbids one after a level-1 packet) */
 	c.rcv.r = 9;
 	c.rcv.low = 8;
@@ -830,6 +849,41 @@ test_resume_when(void)
 	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
 	c.snd.epoch = 0;
 	ASSERT_PTR_EQ(sctp_ms_resume_blocked(&c, &lasting), NULL);
+	/* what is held goes at the restart; the first hold's time stays */
+	ASSERT_PTR_NE(c.held = sshbuf_new(), NULL);
+	ASSERT_INT_EQ(sshbuf_put_u32(c.held, 1), 0);
+	c.rcv.holding = 1;
+	c.rcv.hold = 7;
+	c.hold_start = 100.0;
+	c.hold_deadline = 220.0;
+	sctp_ms_hold_discard(&c);
+	ASSERT_SIZE_T_EQ(sshbuf_len(c.held), 0);
+	ASSERT_INT_EQ(c.rcv.holding, 0);
+	ASSERT_U64_EQ(c.rcv.hold, 0);
+	ASSERT_U64_EQ(c.hold_first_ctr, 7);
+	ASSERT_DOUBLE_EQ(c.hold_first, 100.0);
+	ASSERT_DOUBLE_EQ(c.hold_first_deadline, 220.0);
+	ASSERT_DOUBLE_EQ(c.hold_deadline, 0);
+	/* held again (from 150) and discarded again: still the first */
+	c.rcv.holding = 1;
+	c.rcv.hold = 7;
+	c.hold_start = 100.0;	/* as hold_started() sets it for 7 */
+	sctp_ms_hold_discard(&c);
+	ASSERT_DOUBLE_EQ(c.hold_first, 100.0);
+	/* another counter starts afresh */
+	c.rcv.holding = 1;
+	c.rcv.hold = 9;
+	c.hold_start = 150.0;
+	sctp_ms_hold_discard(&c);
+	ASSERT_U64_EQ(c.hold_first_ctr, 9);
+	ASSERT_DOUBLE_EQ(c.hold_first, 150.0);
+	/* nothing held: records left behind a released packet go */
+	ASSERT_INT_EQ(sshbuf_put_u32(c.held, 1), 0);
+	sctp_ms_hold_discard(&c);
+	ASSERT_U64_EQ(c.hold_first_ctr, 9);
+	ASSERT_SIZE_T_EQ(sshbuf_len(c.held), 0);
+	sshbuf_free(c.held);
+	c.held = NULL;
 	/* (a) still: not before user authentication */
 	c.full_io = 0;
 	ASSERT_PTR_NE(sctp_ms_resume_blocked(&c, &lasting), NULL);
