@@ -507,7 +507,8 @@ fi
 # address went): it must wait (PROTOCOL.sctp 2.12, "Key
 # exchanges in an outage"), the restart resume the session, and the key
 # exchange follow.  (Begun in the outage, it stopped the restart: no
-# answer within 60 s.)
+# answer within 60 s.  On a loaded VM it came due before ssh saw no path
+# active, and began: version 3 resumes during it, which is accepted too.)
 if [ "$fam" = 4 ]; then
 	home
 	echo_session rk -o "RekeyLimit=default 8s"
@@ -519,9 +520,17 @@ if [ "$fam" = 4 ]; then
 	lose_second backrekey
 	k=$(nk)		# none can end in the outage
 	back_resumes backrekey rk
-	grep -q "no path is active: the key exchange due waits" "$W/rk.log" ||
-	    { grep -i "sctp\|roam\|newkeys" "$W/rk.log" | tail -30; fatal "backrekey: no key exchange came due while no path was active"; }
-	note "backrekey: the key exchange due in the outage waited; the session resumed $(since "$t") s after the address came"
+	# On a loaded machine the key exchange can come due before ssh
+	# sees no path active: it begins, and (version 3) the restart
+	# resumes during it.  Either way, one of the two.
+	if grep -q "no path is active: the key exchange due waits" "$W/rk.log"; then
+		note "backrekey: the key exchange due in the outage waited; the session resumed $(since "$t") s after the address came"
+	elif grep -q "SCTP association restarted: the connection resumes during a key exchange" "$W/rk.log"; then
+		note "backrekey: the key exchange came due before ssh saw no path active and began; the session resumed during it $(since "$t") s after the address came"
+	else
+		grep -i "sctp\|roam\|newkeys" "$W/rk.log" | tail -30
+		fatal "backrekey: no key exchange came due in the outage (neither waited nor resumed during one)"
+	fi
 	newkeys_after backrekey rk "$k" 60 \
 	    "the key exchange did not run within 60 s of the resume"
 	note "backrekey: the key exchange had run $el s after the answer"
