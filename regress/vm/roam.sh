@@ -71,13 +71,8 @@ fam=${1:-4}
 "$TOPO" set 1 delay 10
 "$TOPO" set 2 delay 10
 . "$(dirname "$0")/sshlib.sh"
-A1=$("$TOPO" addr a 1 "$fam") A2=$("$TOPO" addr a 2 "$fam")
-B1=$("$TOPO" addr b 1 "$fam") B2=$("$TOPO" addr b 2 "$fam")
-if [ "$fam" = 6 ]; then
-	other=4 plen=64 net1=${B1%::*}::/64 dad=nodad
-else
-	other=6 plen=24 net1=${B1%.*}.0/24 dad=
-fi
+. "$(dirname "$0")/roamlib.sh"
+roam_setup "$fam"
 SSHD_LOGLEVEL=INFO start_sshd "Transport sctp"
 cleanup() {
 	pkill -f "$SSH -F $CFG" 2>/dev/null || true
@@ -86,31 +81,6 @@ cleanup() {
 trap cleanup EXIT
 trap '' PIPE
 
-# A on path 1 only (its path-2 addresses and those of the other family
-# gone, and the route of earlier moves to path 1's network through path
-# 2: IPv6 keeps it when the address goes, and then sends to B1 into path
-# 2, to a next hop that B no longer has after "server", at times: a
-# session could not start), path 1 up.
-home() {
-	"$TOPO" restore 1
-	while ip -n sctp-a route del "$net1" metric 100 2>/dev/null; do :; done
-	ip -n sctp-a -4 addr flush dev path2
-	ip -n sctp-a -6 addr flush dev path2 scope global
-	ip -n sctp-a -$other addr flush dev path1 scope global
-	ip -n sctp-a addr replace "$A1/$plen" dev path1 $dad
-	ip -n sctp-a route get "$B1" | grep -q " dev path1 " ||
-	    { ip -n sctp-a route; fatal "home: host A does not reach $B1 over path 1"; }
-}
-# What sshd said and both kernels' view of the association, for a failure.
-kernel_view() {
-	echo "sshd:"; grep -i "sctp\|roam" "$W/sshd.log" | tail -15
-	for h in a b; do
-		echo "host $h:"
-		"$TOPO" exec "$h" cat /proc/net/sctp/assocs /proc/net/sctp/remaddr
-		"$TOPO" exec "$h" grep -E "OutNoRoutes" /proc/net/snmp6
-		"$TOPO" exec "$h" ip -6 route
-	done
-}
 # answer NAME WHEN LOG [WORD]: session NAME, sent WORD ("two") now, must
 # answer within 120 s; the time is noted as after WHEN; LOG's SCTP lines
 # if not.
@@ -119,7 +89,7 @@ answer() {
 	t=$(uptime_s)
 	echo "$w" >&4 || true
 	wait_for "$W/$1.out" "got $w" 120 ||
-	    { grep -i "sctp\|roam\|lost" "$3" | tail -40; kernel_view; fatal "$1: no answer within 120 s of $2"; }
+	    { grep -i "sctp\|roam\|lost" "$3" | tail -40; roam_kernel_view; fatal "$1: no answer within 120 s of $2"; }
 	note "$1: answered $(since "$t") s after $2"
 }
 
@@ -143,16 +113,14 @@ bbm_move() {
 # Make before break: a new address on path 2, with B's path-1 network
 # reached through it; then the old address goes and path 1 is cut.
 move() {
-	ip -n sctp-a addr add "$A2/$plen" dev path2 $dad
-	ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
+	roam_make
 	sleep "${ROAM_OVERLAP:-3}"
-	ip -n sctp-a addr del "$A1/$plen" dev path1
-	nice -n -20 "$TOPO" cut 1
+	roam_break
 }
 
 
 # --- mbb
-home
+roam_home
 echo_session mbb
 : >"$W/sshd.log"
 move
@@ -167,7 +135,7 @@ end_session mbb
 # --- fromkey: the key may be used from path 1's network only.
 cp "$W/authorized_keys" "$W/authorized_keys.all"
 printf 'from="%s" %s\n' "$net1" "$(cat "$W/id.pub")" >"$W/authorized_keys"
-home
+roam_home
 echo_session fromkey
 : >"$W/sshd.log"
 move
@@ -182,7 +150,7 @@ note "fromkey: sshd ended the connection $(since "$t") s after the move: $(grep 
 cp "$W/authorized_keys.all" "$W/authorized_keys"
 
 # --- off: without SCTPRoaming the association cannot follow.
-home
+roam_home
 echo_session off -o SCTPRoaming=no
 move
 echo two >&4 || true
@@ -195,7 +163,7 @@ wait "$pid" 2>/dev/null || true
 
 # --- bbm: break before make.  The kernel sends nothing after the ASCONF
 # that adds the new address until ssh's SET PRIMARY is acknowledged.
-home
+roam_home
 echo_session bbm
 bbm_move bbm sctp-a "$A1/$plen" "$A2/$plen" "$W/bbm.log" \
     "$net1" via "$B2" dev path2 metric 100
@@ -217,28 +185,12 @@ sent_watch() {
 }
 a_sent() { [ -s "$W/sent-a" ]; }
 
-# lose_second NAME: A's second address goes; until sshd has seen every
-# path fail (the path to A1 failed in the first move).
-lose_second() {
-	local n0 t
-	n0=$(wc -l <"$W/sshd.log")
-	ip -n sctp-a addr del "$A2/$plen" dev path2
-	t=$(uptime_s)
-	until tail -n +"$((n0 + 1))" "$W/sshd.log" |
-	    grep -q "SCTP path to $A2 failed"; do
-		within "$t" 120 ||
-		    { tail -n +"$((n0 + 1))" "$W/sshd.log" | tail -20; kernel_view; fatal "$1: sshd did not see the path to $A2 fail within 120 s"; }
-		sleep 0.5
-	done
-	note "$1: sshd saw every path fail $(since "$t") s after the address went"
-}
 # first_back: 3 s later (A's kernel watched from the last second), path 1
 # and A's first address are back.
 first_back() {
 	sleep 2
 	sent_watch
-	"$TOPO" restore 1
-	ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+	roam_first_back
 }
 
 # --- back: break before make again, to the first address.  Linux keeps
@@ -264,7 +216,7 @@ table inet roamab {
 }
 EON
 ab() { "$TOPO" exec b nft list counter inet roamab ab | awk '/packets/ { print $2; exit }'; }
-lose_second back
+roam_lose_second back
 first_back
 t=$(uptime_s)
 echo three >&4 || true
@@ -282,7 +234,7 @@ while within "$t" 60; do
 done
 if [ "$fam" = 4 ] && ! grep -q "got three" "$W/bbm.out"; then
 	grep -i "sctp\|roam" "$W/bbm.log" | tail -20
-	kernel_view
+	roam_kernel_view
 	fatal "back: IPv4: the session did not resume within 60 s of the first address's return"
 fi
 if grep -q "got three" "$W/bbm.out"; then
@@ -328,18 +280,17 @@ if grep -q "got three" "$W/bbm.out"; then
 		note "back: after the restart, a move: $(since "$t") s after the address went ssh said: $(grep -o "SCTP roaming: local address [^;]*; after the restart.*" "$W/bbm.log" | head -1)"
 		! tail -n +"$((l0 + 1))" "$W/bbm.log" | grep -q "asked the peer to use" ||
 		    fatal "back: after the restart ssh asked for a new primary path"
-		"$TOPO" restore 1
-		ip -n sctp-a addr add "$A1/$plen" dev path1 $dad
+		roam_first_back
 		answer bbm "the first address came back (after the restart)" "$W/bbm.log" five
 	else
 		answer bbm "the old address went (a move after the move back)" "$W/bbm.log" five
 	fi
 elif [ "$fam" = 6 ] && ! a_sent; then
 	note "back: no answer within 60 s, and host A's kernel sent no SCTP packet after the address came back (as in IPv4: Linux keeps no address it sends from; README.sctp)"
-	kernel_view
+	roam_kernel_view
 elif [ "$fam" = 6 ]; then
 	grep -i "sctp\|roam" "$W/bbm.log" | tail
-	kernel_view
+	roam_kernel_view
 	fatal "back: IPv6: no answer within 60 s of the first address's return"
 elif said; then
 	note "back: no answer; $(since "$t") s after the address came ssh said: $(grep -o "SCTP roaming: local address [^ ]* is back.*" "$W/bbm.log" | head -1)"
@@ -368,7 +319,7 @@ wait "$pid" 2>/dev/null || true
 # SSH2_MSG_IGNORE when the host has the address again is all sshd can
 # hear, PROTOCOL.sctp 1.3; before it, about 300 s).
 if [ "$fam" = 6 ]; then
-	home
+	roam_home
 	# shellcheck disable=SC2016
 	on_a "$SSH" -F "$CFG" -v -z "$B1" \
 	    'i=0; while :; do i=$((i + 1)); echo "tick $i"; sleep 0.5; done' \
@@ -390,21 +341,19 @@ if [ "$fam" = 6 ]; then
 		done
 		if [ "$3" = watched ] && ! a_sent; then
 			note "backdl: $1: no line within $2 s, and host A's kernel sent no SCTP packet meanwhile (as in IPv4; README.sctp)"
-			kernel_view
+			roam_kernel_view
 			return 0
 		fi
 		grep -i "sctp\|roam" "$W/dl.log" | tail
-		kernel_view
+		roam_kernel_view
 		fatal "backdl: $1: no line within $2 s"
 	}
-	ip -n sctp-a addr del "$A1/$plen" dev path1
-	nice -n -20 "$TOPO" cut 1
+	roam_break
 	sleep 5
-	ip -n sctp-a addr add "$A2/$plen" dev path2 $dad
-	ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
+	roam_make
 	next_tick "the new address came" 120
 	sleep 3
-	lose_second backdl
+	roam_lose_second backdl
 	first_back
 	next_tick "the first address came back" 60 watched
 	kill "$pid" 2>/dev/null
@@ -487,12 +436,12 @@ big_dropped() { "$TOPO" exec "$1" nft list counter inet roambig big | awk '/pack
 # restart's close would not abort the old association, whose endpoint
 # would keep the port: the new socket's bind failed).
 if [ "$fam" = 4 ]; then
-	home
+	roam_home
 	echo_session cp -o ControlMaster=auto -o "ControlPath=$W/cp.sock" \
 	    -o ControlPersist=yes
 	bbm_move cp sctp-a "$A1/$plen" "$A2/$plen" "$W/cp.log" \
 	    "$net1" via "$B2" dev path2 metric 100
-	lose_second backcp
+	roam_lose_second backcp
 	back_resumes backcp cp
 	note "backcp: the session resumed $(since "$t") s after the address came"
 	{ exec 4>&-; } 2>/dev/null || true
@@ -510,14 +459,14 @@ fi
 # answer within 60 s.  On a loaded VM it came due before ssh saw no path
 # active, and began: version 3 resumes during it, which is accepted too.)
 if [ "$fam" = 4 ]; then
-	home
+	roam_home
 	echo_session rk -o "RekeyLimit=default 8s"
 	bbm_move rk sctp-a "$A1/$plen" "$A2/$plen" "$W/rk.log" \
 	    "$net1" via "$B2" dev path2 metric 100
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/rk.log" || true; }
 	newkeys_after backrekey rk "$(nk)" 60 "no key exchange within 60 s"
 	sleep 1		# its SCTP-AUTH key in use (2.12 (c))
-	lose_second backrekey
+	roam_lose_second backrekey
 	k=$(nk)		# none can end in the outage
 	back_resumes backrekey rk
 	# On a loaded machine the key exchange can come due before ssh
@@ -547,13 +496,13 @@ fi
 # key exchange ends (PROTOCOL.sctp 2.12 (b)).  (With (b) as it was, ssh
 # never restarted: "no restart within 60 s: during a key exchange".)
 if [ "$fam" = 4 ]; then
-	home
+	roam_home
 	# ssh's stderr is the terminal: its log goes to the file by -E
 	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
 	    echo_session kx -tt -E "$W/kx.log"
 	bbm_move kx sctp-a "$A1/$plen" "$A2/$plen" "$W/kx.log" \
 	    "$net1" via "$B2" dev path2 metric 100
-	lose_second backkex
+	roam_lose_second backkex
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/kx.log" || true; }
 	ki() { grep -c "SSH2_MSG_KEXINIT sent" "$W/kx.log" || true; }
 	k=$(nk) i=$(ki) t=$(uptime_s)
@@ -593,7 +542,7 @@ fi
 # exchange ends.  (In version 2 sshd ended the connection: "cannot resume
 # (during a key exchange)".)
 if [ "$fam" = 4 ]; then
-	home
+	roam_home
 	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
 	    echo_session kr -tt -E "$W/kr.log"
 	grep -q "SCTP channels on streams in use: .*(version 3)" "$W/kr.log" ||
@@ -615,7 +564,7 @@ if [ "$fam" = 4 ]; then
 	! grep -q "SSH2_MSG_KEXINIT received" <(tail -n +"$(grep -n "SSH2_MSG_KEXINIT sent" "$W/kr.log" | tail -1 | cut -d: -f1)" "$W/kr.log") ||
 	    fatal "backkexread: ssh read sshd's KEXINIT through the drop"
 	note "backkexread: KEXINIT sent $(since "$t") s after ~R; sshd answered ($(big) large packets from B dropped at A)"
-	lose_second backkexread
+	roam_lose_second backkexread
 	"$TOPO" exec a nft delete table inet roambig
 	back_resumes backkexread kr
 	note "backkexread: the session resumed $(since "$t") s after the address came"
@@ -631,7 +580,7 @@ fi
 # messages go again, and the key exchange ends.  (In version 2 ssh never
 # restarted: "during a key exchange".)
 if [ "$fam" = 4 ]; then
-	home
+	roam_home
 	start_sshd_extra kexsrv 2223 "RekeyLimit default 10s"
 	echo_session ks -p 2223
 	bbm_move ks sctp-a "$A1/$plen" "$A2/$plen" "$W/ks.log" \
@@ -680,7 +629,7 @@ fi
 # line is answered and the key exchange ends.  (Before, the held packet
 # stopped the resume and the connection ended.)
 if [ "$fam" = 4 ]; then
-	home
+	roam_home
 	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
 	    echo_session kh -tt -E "$W/kh.log"
 	bbm_move kh sctp-a "$A1/$plen" "$A2/$plen" "$W/kh.log" \
@@ -713,7 +662,7 @@ if [ "$fam" = 4 ]; then
 	sleep 2		# the KEXINIT reaches sshd, which holds it
 	! grep -q "got held" "$W/kh.out" || fatal "backkexheld: the line went through the drop"
 	note "backkexheld: the line and then KEXINIT sent; $(ch) DATA chunks on channel streams dropped at B"
-	lose_second backkexheld
+	roam_lose_second backkexheld
 	"$TOPO" exec b nft delete table inet roamheld
 	back_resumes backkexheld kh
 	note "backkexheld: the session resumed $(since "$t") s after the address came"
@@ -728,7 +677,7 @@ fi
 # --- server: B's address changes.  B on path 1 only; its new address is
 # reached over path 2 (A has no address there: on-link routes in IPv4,
 # link-local next hops in IPv6).
-home
+roam_home
 ip -n sctp-b -4 addr flush dev path2
 ip -n sctp-b -6 addr flush dev path2 scope global
 ip -n sctp-b -$other addr flush dev path1 scope global

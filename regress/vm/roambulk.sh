@@ -17,9 +17,8 @@ rate=${ROAMBULK_RATE:-8mbit} mb=${ROAMBULK_MB:-24}
 "$TOPO" set 1 delay 10 rate "$rate"
 "$TOPO" set 2 delay 10 rate "$rate"
 . "$(dirname "$0")/sshlib.sh"
-A1=$("$TOPO" addr a 1 4) A2=$("$TOPO" addr a 2 4)
-B1=$("$TOPO" addr b 1 4) B2=$("$TOPO" addr b 2 4)
-plen=24 net1=${B1%.*}.0/24
+. "$(dirname "$0")/roamlib.sh"
+roam_setup 4
 SSHD_LOGLEVEL=INFO start_sshd "Transport sctp"
 hogs=""
 for _ in $(seq "${ROAMBULK_HOGS:-0}"); do ( while :; do :; done ) & hogs="$hogs $!"; done
@@ -31,15 +30,6 @@ cleanup() {
 trap cleanup EXIT
 note "$mb MB, two paths of $rate and 10 ms each way, ${ROAMBULK_HOGS:-0} busy loops"
 
-home() {
-	"$TOPO" restore 1
-	"$TOPO" restore 2
-	while ip -n sctp-a route del "$net1" metric 100 2>/dev/null; do :; done
-	ip -n sctp-a -4 addr flush dev path2
-	ip -n sctp-a -6 addr flush dev path2 scope global
-	ip -n sctp-a -6 addr flush dev path1 scope global
-	ip -n sctp-a addr replace "$A1/$plen" dev path1
-}
 head -c "${mb}M" /dev/urandom >"$W/data"
 sum=$(sha256sum <"$W/data" | cut -d' ' -f1)
 bytes() { stat -c %s "$1" 2>/dev/null || echo 0; }
@@ -56,11 +46,9 @@ moves() {
 		sleep 0.2
 	done
 	note "$name: an eighth of the data in $(since "$t") s; the address goes"
-	ip -n sctp-a addr del "$A1/$plen" dev path1
-	nice -n -20 "$TOPO" cut 1
+	roam_break
 	sleep 5
-	ip -n sctp-a addr add "$A2/$plen" dev path2
-	ip -n sctp-a route replace "$net1" via "$B2" dev path2 metric 100
+	roam_make
 	t=$(uptime_s) n0=$(bytes "$file")
 	until [ "$(bytes "$file")" -gt $((n0 + 1048576)) ]; do
 		within "$t" 60 || { grep -i "sctp\|roam" "$log" | tail -20; fatal "$name: no MB moved within 60 s of the new address"; }
@@ -68,17 +56,9 @@ moves() {
 	done
 	note "$name: a MB moved $(since "$t") s after the new address came"
 	sleep 3
-	n0=$(wc -l <"$W/sshd.log")
-	ip -n sctp-a addr del "$A2/$plen" dev path2
-	t=$(uptime_s)
-	until tail -n +"$((n0 + 1))" "$W/sshd.log" | grep -q "SCTP path to $A2 failed"; do
-		within "$t" 120 || { tail -20 "$W/sshd.log"; fatal "$name: sshd did not see the path to $A2 fail within 120 s"; }
-		sleep 0.5
-	done
-	note "$name: sshd saw every path fail $(since "$t") s after the address went"
+	roam_lose_second "$name"
 	sleep 2
-	"$TOPO" restore 1
-	ip -n sctp-a addr add "$A1/$plen" dev path1
+	roam_first_back
 	t=$(uptime_s) n0=$(bytes "$file")
 	until [ "$(bytes "$file")" -gt $((n0 + 1048576)) ]; do
 		within "$t" 90 || { grep -i "sctp\|roam\|restart\|resum" "$log" | tail -30; grep -i "sctp\|resum" "$W/sshd.log" | tail; fatal "$name: no MB moved within 90 s of the first address's return"; }
@@ -103,7 +83,7 @@ finish() {
 }
 
 # --- up: ssh uploads; sshd's side checks the sum.
-home
+roam_home
 s0=$(wc -l <"$W/sshd.log")
 t0=$(uptime_s)
 on_a "$SSH" -F "$CFG" -v -z "$B1" "cat >$W/up; sha256sum <$W/up" <"$W/data" \
@@ -119,7 +99,7 @@ note "up: sshd: $(tail -n +"$((s0 + 1))" "$W/sshd.log" | grep -o "SCTP associati
     fatal "up: sshd logged an error"
 
 # --- down: ssh downloads.
-home
+roam_home
 s0=$(wc -l <"$W/sshd.log")
 t0=$(uptime_s)
 on_a "$SSH" -F "$CFG" -v -z "$B1" "cat $W/data" </dev/null \
