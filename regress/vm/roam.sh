@@ -110,6 +110,14 @@ bbm_move() {
 	    { grep -i "sctp\|roam" "$log" | tail; fatal "$name: no word of why a new primary path was asked for"; }
 }
 
+# bbm_a NAME: bbm_move on host A, from its path-1 address to its path-2
+# one, B's path-1 network reached through B's path-2 address; session
+# NAME's ssh -v log in $W/NAME.log.
+bbm_a() {
+	bbm_move "$1" sctp-a "$A1/$plen" "$A2/$plen" "$W/$1.log" \
+	    "$net1" via "$B2" dev path2 metric 100
+}
+
 # Make before break: a new address on path 2, with B's path-1 network
 # reached through it; then the old address goes and path 1 is cut.
 move() {
@@ -165,8 +173,7 @@ wait "$pid" 2>/dev/null || true
 # that adds the new address until ssh's SET PRIMARY is acknowledged.
 roam_home
 echo_session bbm
-bbm_move bbm sctp-a "$A1/$plen" "$A2/$plen" "$W/bbm.log" \
-    "$net1" via "$B2" dev path2 metric 100
+bbm_a bbm
 
 
 # sent_watch: from now on, $W/sent-a gets a line once host A's kernel
@@ -439,8 +446,7 @@ if [ "$fam" = 4 ]; then
 	roam_home
 	echo_session cp -o ControlMaster=auto -o "ControlPath=$W/cp.sock" \
 	    -o ControlPersist=yes
-	bbm_move cp sctp-a "$A1/$plen" "$A2/$plen" "$W/cp.log" \
-	    "$net1" via "$B2" dev path2 metric 100
+	bbm_a cp
 	roam_lose_second backcp
 	back_resumes backcp cp
 	note "backcp: the session resumed $(since "$t") s after the address came"
@@ -461,8 +467,7 @@ fi
 if [ "$fam" = 4 ]; then
 	roam_home
 	echo_session rk -o "RekeyLimit=default 8s"
-	bbm_move rk sctp-a "$A1/$plen" "$A2/$plen" "$W/rk.log" \
-	    "$net1" via "$B2" dev path2 metric 100
+	bbm_a rk
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/rk.log" || true; }
 	newkeys_after backrekey rk "$(nk)" 60 "no key exchange within 60 s"
 	sleep 1		# its SCTP-AUTH key in use (2.12 (c))
@@ -500,8 +505,7 @@ if [ "$fam" = 4 ]; then
 	# ssh's stderr is the terminal: its log goes to the file by -E
 	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
 	    echo_session kx -tt -E "$W/kx.log"
-	bbm_move kx sctp-a "$A1/$plen" "$A2/$plen" "$W/kx.log" \
-	    "$net1" via "$B2" dev path2 metric 100
+	bbm_a kx
 	roam_lose_second backkex
 	nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/kx.log" || true; }
 	ki() { grep -c "SSH2_MSG_KEXINIT sent" "$W/kx.log" || true; }
@@ -547,8 +551,7 @@ if [ "$fam" = 4 ]; then
 	    echo_session kr -tt -E "$W/kr.log"
 	grep -q "SCTP channels on streams in use: .*(version 3)" "$W/kr.log" ||
 	    { grep -i "streams" "$W/kr.log"; fatal "backkexread: version 3 not in use"; }
-	bbm_move kr sctp-a "$A1/$plen" "$A2/$plen" "$W/kr.log" \
-	    "$net1" via "$B2" dev path2 metric 100
+	bbm_a kr
 	s0=$(wc -l <"$W/sshd.log")
 	drop_big a
 	big() { big_dropped a; }
@@ -583,8 +586,7 @@ if [ "$fam" = 4 ]; then
 	roam_home
 	start_sshd_extra kexsrv 2223 "RekeyLimit default 10s"
 	echo_session ks -p 2223
-	bbm_move ks sctp-a "$A1/$plen" "$A2/$plen" "$W/ks.log" \
-	    "$net1" via "$B2" dev path2 metric 100
+	bbm_a ks
 	n0=$(wc -l <"$W/kexsrv.log")
 	ksnk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/ks.log" || true; }
 	kski() { grep -c "SSH2_MSG_KEXINIT received" "$W/ks.log" || true; }
@@ -632,8 +634,7 @@ if [ "$fam" = 4 ]; then
 	roam_home
 	ECHO_ON="on_a python3 $(cd "$(dirname "$0")/../.." && pwd)/contrib/pty-drive.py" \
 	    echo_session kh -tt -E "$W/kh.log"
-	bbm_move kh sctp-a "$A1/$plen" "$A2/$plen" "$W/kh.log" \
-	    "$net1" via "$B2" dev path2 metric 100
+	bbm_a kh
 	s0=$(wc -l <"$W/sshd.log")
 	"$TOPO" exec b nft -f - <<-'EON' || fatal "nft: the drop on host B"
 	table inet roamheld {
