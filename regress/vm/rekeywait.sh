@@ -33,6 +33,16 @@ nk() { grep -c "SSH2_MSG_NEWKEYS received" "$W/$name.log" || true; }
 pfs() { grep -c "SCTP path to .* potentially failed" "$pflog" || true; }
 avs() { grep -c "SCTP path to .* available again" "$pflog" || true; }
 
+# futile WHY WHY3: a try of pf_case that proves nothing, for WHY; the
+# test fails if it was the third (WHY3 in three tries).  The drops end.
+futile() {
+	grep -i "sctp path\|rto\|progress" "$pflog" | tail -6
+	note "$name: try $try: $1: the try proves nothing"
+	[ "$try" = 3 ] && fatal "$name: $2 in three tries: the case proves nothing"
+	"$TOPO" exec "$h" nft flush chain inet rekeywait in
+	sleep 3
+}
+
 # pf_case NAME HOST PFLOG WHO: session NAME (its ssh -v log $W/NAME.log,
 # $pid) runs; HOST sends the bulk and drops the HEARTBEAT ACKs it gets;
 # PFLOG is the log of WHO (ssh or sshd), which has the RekeyLimit.
@@ -88,11 +98,8 @@ pf_case() {
 			sleep 0.2
 		done
 		if [ "$(pfs)" -le "$pf0" ]; then
-			grep -i "sctp path\|rto\|progress" "$pflog" | tail -6
-			note "$name: try $try: the cut did not make $who's path potentially failed within 15 s: the try proves nothing"
-			[ "$try" = 3 ] && fatal "$name: in three tries no cut made $who's path potentially failed"
-			"$TOPO" exec "$h" nft flush chain inet rekeywait in
-			sleep 3
+			futile "the cut did not make $who's path potentially failed within 15 s" \
+			    "no cut made $who's path potentially failed"
 			continue
 		fi
 		k=$(nk)
@@ -104,11 +111,8 @@ pf_case() {
 		done
 		el=$(since "$t")
 		[ "$(avs)" -gt "$av0" ] || break
-		grep -i "sctp path" "$pflog" | tail -4
-		note "$name: try $try: Linux found $who's path active again (failed, then a SACK): the try proves nothing"
-		[ "$try" = 3 ] && fatal "$name: Linux found $who's path active again in three tries: the case proves nothing"
-		"$TOPO" exec "$h" nft flush chain inet rekeywait in
-		sleep 3
+		futile "Linux found $who's path active again (failed, then a SACK)" \
+		    "Linux found $who's path active again"
 	done
 	hb=$("$TOPO" exec "$h" nft list counter inet rekeywait hback | awk '/packets/ { print $2; exit }')
 	cut=$("$TOPO" exec "$h" nft list counter inet rekeywait cut | awk '/packets/ { print $2; exit }')
