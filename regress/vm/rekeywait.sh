@@ -47,7 +47,7 @@ futile() {
 # $pid) runs; HOST sends the bulk and drops the HEARTBEAT ACKs it gets;
 # PFLOG is the log of WHO (ssh or sshd), which has the RekeyLimit.
 pf_case() {
-	local h=$2 who=$4 t k el hb pf0 av0 try cut
+	local h=$2 who=$4 t k el hb pf0 av0 try cut c
 	name=$1 pflog=$3
 	"$TOPO" exec "$h" nft -f - <<-EON || fatal "nft: the table on host $h"
 	table inet rekeywait {
@@ -79,6 +79,8 @@ pf_case() {
 			sleep 0.2
 		done
 		pf0=$(pfs) av0=$(avs)
+		# The note counts this try's drops only.
+		for c in cut hback; do "$TOPO" exec "$h" nft reset counter inet rekeywait "$c" >/dev/null; done
 		# The cut: HOST drops all that path 1 brings it (the SACKs of
 		# its data: a retransmission timeout) until 1 + TRY seconds
 		# from now by the kernel's clock ("meta time"), in the same
